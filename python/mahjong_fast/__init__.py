@@ -1,0 +1,52 @@
+"""mahjong_fast: exact and fast mahjong rules with a Rust core.
+
+Riichi mahjong (hand decomposition, shanten, waits, scoring), Taiwan 16-tile
+mahjong (tai and flowers) and Shanghai solitaire (layouts, play, solver).
+
+Example:
+    >>> import mahjong_fast as mf
+    >>> mf.to_mpsz("0m5m1z")
+    '05m1z'
+"""
+
+from mahjong_fast._core import (
+    IllegalActionError,
+    IllegalMoveError,
+    InvalidHandError,
+    InvalidRuleError,
+    LayoutError,
+    LogParseError,
+    MahjongError,
+    Meld,
+    NoYakuError,
+    Tile,
+    TileParseError,
+    __version__,
+    from_counts,
+    parse_tiles,
+    to_counts,
+    to_ids,
+    to_mpsz,
+    to_unicode,
+)
+
+__all__ = [
+    "IllegalActionError",
+    "IllegalMoveError",
+    "InvalidHandError",
+    "InvalidRuleError",
+    "LayoutError",
+    "LogParseError",
+    "MahjongError",
+    "Meld",
+    "NoYakuError",
+    "Tile",
+    "TileParseError",
+    "__version__",
+    "from_counts",
+    "parse_tiles",
+    "to_counts",
+    "to_ids",
+    "to_mpsz",
+    "to_unicode",
+]

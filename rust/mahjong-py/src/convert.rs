@@ -1,0 +1,110 @@
+//! Python values -> core types. A hand is accepted as mpsz text (`"123m406p"`), as a
+//! sequence of 136-ids, or as a NumPy/sequence of 34 counts when `counts=True` is
+//! given by the caller's signature. Nothing here computes rules.
+
+use crate::errors::{InvalidHandError, IntoPyResult, TileParseError};
+use mahjong_core::tile::{parse_mpsz, TileId};
+use mahjong_core::{Meld, MeldKind, RTile, Tile};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+/// Tiles from mpsz text or a sequence of 136-ids (red fives from ids 16/52/88).
+pub fn tiles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return parse_mpsz(s.to_str()?).py_err();
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.hasattr("__len__")? {
+        let ids: Vec<i64> = obj.extract().map_err(|_| {
+            TileParseError::new_err(format!(
+                "expected mpsz text or a sequence of 136-tile ids, got {}",
+                obj.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })?;
+        return ids_to_tiles(&ids);
+    }
+    Err(TileParseError::new_err(format!(
+        "expected mpsz text or a sequence of 136-tile ids, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// 136-ids to tiles, rejecting out-of-range and duplicate ids.
+pub fn ids_to_tiles(ids: &[i64]) -> PyResult<Vec<RTile>> {
+    let mut seen = [0u64; 3];
+    let mut out = Vec::with_capacity(ids.len());
+    for &i in ids {
+        if !(0..136).contains(&i) {
+            return Err(TileParseError::new_err(format!("tile id {i} is out of range 0..136")));
+        }
+        let (w, b) = ((i / 64) as usize, i % 64);
+        if seen[w] & (1 << b) != 0 {
+            return Err(InvalidHandError::new_err(format!("tile id {i} appears twice (each physical tile exists once)")));
+        }
+        seen[w] |= 1 << b;
+        out.push(TileId::new(i as u32).py_err()?.rtile());
+    }
+    Ok(out)
+}
+
+/// One tile: mpsz text of exactly one tile, or a 136-id.
+pub fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
+    if let Ok(i) = obj.extract::<i64>() {
+        return Ok(ids_to_tiles(&[i])?[0]);
+    }
+    let s: String = obj.extract().map_err(|_| TileParseError::new_err("expected a tile as mpsz text (\"5m\") or a 136-id"))?;
+    let t = parse_mpsz(&s).py_err()?;
+    if t.len() != 1 {
+        return Err(TileParseError::new_err(format!("{s:?}: expected exactly one tile, got {}", t.len())));
+    }
+    Ok(t[0])
+}
+
+/// 34 counts from any integer sequence (list, tuple, NumPy row).
+pub fn counts34(obj: &Bound<'_, PyAny>) -> PyResult<[u8; 34]> {
+    let v: Vec<i64> = obj.extract().map_err(|_| InvalidHandError::new_err("expected a sequence of 34 tile counts"))?;
+    if v.len() != 34 {
+        return Err(InvalidHandError::new_err(format!("expected 34 tile counts, got {}", v.len())));
+    }
+    let mut c = [0u8; 34];
+    for (k, &x) in v.iter().enumerate() {
+        if !(0..=4).contains(&x) {
+            return Err(InvalidHandError::new_err(format!(
+                "count {x} for {} is outside 0..=4",
+                Tile::new(k as u8).map(|t| t.to_string()).unwrap_or_default()
+            )));
+        }
+        c[k] = x as u8;
+    }
+    Ok(c)
+}
+
+/// Parse a meld written as `"kind:tiles"` (e.g. `"pon:555z"`, `"chi:340m"`), or take a
+/// `Meld` object.
+pub fn meld(obj: &Bound<'_, PyAny>) -> PyResult<Meld> {
+    if let Ok(m) = obj.extract::<crate::tiles::PyMeld>() {
+        return Ok(m.0);
+    }
+    let s: String = obj
+        .extract()
+        .map_err(|_| InvalidHandError::new_err("a meld is a Meld object or text like \"pon:555z\""))?;
+    let (kind, tiles_text) = s
+        .split_once(':')
+        .ok_or_else(|| InvalidHandError::new_err(format!("{s:?}: a meld is written kind:tiles, e.g. \"chi:123m\"")))?;
+    let kind = MeldKind::parse(kind.trim()).py_err()?;
+    let t = parse_mpsz(tiles_text).py_err()?;
+    Meld::new(kind, &t, None, None).py_err()
+}
+
+/// Melds from `None` or a sequence.
+pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
+    match obj {
+        None => Ok(vec![]),
+        Some(o) if o.is_none() => Ok(vec![]),
+        Some(o) => {
+            if o.is_instance_of::<PyString>() {
+                return Ok(vec![meld(o)?]);
+            }
+            o.try_iter()?.map(|m| meld(&m?)).collect()
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! `mahjong_fast._core`: the PyO3 layer. It only converts Python values to core types
+//! and maps errors; every rule lives in `mahjong-core`.
+
+mod convert;
+mod errors;
+mod tiles;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    tiles::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

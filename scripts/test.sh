@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: a virtualenv with the test dependencies,
+# the extension built in the optimized test profile, `cargo test` for the workspace,
+# then pytest. CI (.ci/run) calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+VENV=${VENV:-.venv}
+if [ ! -x "$VENV/bin/python" ]; then
+  "$PY" -m venv "$VENV"
+fi
+# Development dependencies only (never runtime ones): the test runner, property
+# testing, benchmarks, NumPy, and the peer packages used by differential tests.
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check \
+  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy mahjong riichienv
+
+echo "== cargo test (workspace)"
+cargo test --workspace --profile test-release -q 2>&1 | tail -n 40
+
+echo "== build the extension"
+# `maturin develop` installs into the active virtualenv.
+VIRTUAL_ENV="$PWD/$VENV" PATH="$PWD/$VENV/bin:$PATH" \
+  "$VENV/bin/maturin" develop --profile test-release -q
+
+echo "== pytest"
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider --benchmark-disable "$@" tests
