@@ -19,6 +19,8 @@ from mahjong_fast._core import (
     MahjongError,
     Meld,
     NoYakuError,
+    SolitaireBoard,
+    SolitaireLayout,
     Tile,
     TileParseError,
     __version__,
@@ -29,6 +31,7 @@ from mahjong_fast._core import (
     to_mpsz,
     to_unicode,
 )
+from mahjong_fast.solitaire import Game as SolitaireGame
 
 __all__ = [
     "IllegalActionError",
@@ -40,6 +43,9 @@ __all__ = [
     "MahjongError",
     "Meld",
     "NoYakuError",
+    "SolitaireBoard",
+    "SolitaireGame",
+    "SolitaireLayout",
     "Tile",
     "TileParseError",
     "__version__",
