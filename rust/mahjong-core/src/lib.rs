@@ -8,6 +8,7 @@
 pub mod decompose;
 pub mod error;
 pub mod hand;
+pub mod riichi;
 pub mod shanten;
 pub mod tile;
 
