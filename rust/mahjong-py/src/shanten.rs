@@ -243,7 +243,12 @@ fn batch_input<'py>(hands: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     Ok(Input::Strings(v))
 }
 
-fn errors_list(errs: Vec<RowError>) -> Vec<(usize, &'static str, String)> {
+/// Bad rows as Python sees them: (row, error kind, message).
+type RowReport = Vec<(usize, &'static str, String)>;
+/// A batch result: the NumPy array and the bad rows.
+type BatchResult = PyResult<(Py<PyAny>, RowReport)>;
+
+fn errors_list(errs: Vec<RowError>) -> RowReport {
     errs.into_iter().map(|e| (e.row, e.error.kind(), e.error.message().to_owned())).collect()
 }
 
@@ -254,7 +259,7 @@ fn run_batch<T: Send + Sync + Copy + numpy::Element>(
     threads: Option<usize>,
     fill: T,
     kernel: impl Fn(&Rows<'_, String>, &mut [T]) -> Vec<RowError> + Send + Sync,
-) -> PyResult<(Py<PyAny>, Vec<(usize, &'static str, String)>)> {
+) -> BatchResult {
     let input = batch_input(hands)?;
     let (out, errs) = match &input {
         Input::Array(arr) => {
@@ -303,7 +308,7 @@ fn run_batch<T: Send + Sync + Copy + numpy::Element>(
 ///     ([0, 0, -128], (2, 'InvalidHandError'))
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> PyResult<(Py<PyAny>, Vec<(usize, &'static str, String)>)> {
+fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> BatchResult {
     run_batch(py, hands, threads, 0i8, |rows, out| batch::shanten_rows(rows, n_sets, out))
 }
 
@@ -316,7 +321,7 @@ fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>
 ///     ([True, False], [])
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> PyResult<(Py<PyAny>, Vec<(usize, &'static str, String)>)> {
+fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> BatchResult {
     run_batch(py, hands, threads, false, |rows, out| batch::agari_rows(rows, n_sets, out))
 }
 
@@ -329,7 +334,7 @@ fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize
 ///     [2, 1]
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn decomposition_count_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> PyResult<(Py<PyAny>, Vec<(usize, &'static str, String)>)> {
+fn decomposition_count_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> BatchResult {
     run_batch(py, hands, threads, 0i32, |rows, out| batch::decomposition_count_rows(rows, n_sets, out))
 }
 

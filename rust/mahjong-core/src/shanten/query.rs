@@ -11,7 +11,7 @@ use crate::tile::{format_counts, format_mpsz, RTile, Tile, N_KINDS};
 /// Sets of a complete hand of `tiles` tiles (melds counted as three): 13/14 -> 4,
 /// 16/17 -> 5, and in general `tiles / 3` for 3n + 1 or 3n + 2 tiles.
 pub fn sets_for_tiles(tiles: usize) -> Result<usize> {
-    if tiles % 3 == 0 || tiles > 3 * MAX_SETS + 2 {
+    if tiles.is_multiple_of(3) || tiles > 3 * MAX_SETS + 2 {
         return Err(Error::InvalidHand(format!(
             "{tiles} tiles: a hand holds 3n + 1 or 3n + 2 tiles (n <= {MAX_SETS}: 13/14 for riichi, 16/17 for Taiwan)"
         )));
