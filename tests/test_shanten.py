@@ -277,7 +277,20 @@ def test_melded_copies_against_brute_force():
         ok = (w + used <= 4).all(axis=1)
         need = np.maximum(w[ok] - h, 0).sum(axis=1).min()
         text = mf.from_counts([int(x) for x in h])
-        assert mf.shanten(text, melds=melds) == need - 1, (text, melds)
+        s = mf.shanten(text, melds=melds)
+        assert s == need - 1, (text, melds)
+        if i % 8 == 0:
+            # Ukeire with melds = the draws that lower shanten, copies left counted.
+            held = h + used
+            want_tiles, want_count = [], 0
+            for k in range(34):
+                if held[k] < 4:
+                    d = h.copy()
+                    d[k] += 1
+                    if mf.shanten(mf.from_counts([int(x) for x in d]), melds=melds) < s:
+                        want_tiles.append(mf.from_counts([int(j == k) for j in range(34)]))
+                        want_count += 4 - int(held[k])
+            assert mf.ukeire(text, melds=melds) == (want_count, want_tiles)
         checked += 1
     assert checked == 400
 
