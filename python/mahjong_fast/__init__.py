@@ -23,11 +23,14 @@ from mahjong_fast._core import (
     TileParseError,
     __version__,
     from_counts,
+    list_log_files,
     parse_tiles,
+    read_log,
     to_counts,
     to_ids,
     to_mpsz,
     to_unicode,
+    verify_logs,
 )
 
 __all__ = [
@@ -44,9 +47,12 @@ __all__ = [
     "TileParseError",
     "__version__",
     "from_counts",
+    "list_log_files",
     "parse_tiles",
+    "read_log",
     "to_counts",
     "to_ids",
     "to_mpsz",
     "to_unicode",
+    "verify_logs",
 ]

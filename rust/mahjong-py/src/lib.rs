@@ -2,6 +2,7 @@
 //! and maps errors; every rule lives in `mahjong-core`.
 
 mod convert;
+mod engine;
 mod errors;
 mod tiles;
 
@@ -11,6 +12,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    engine::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
