@@ -32,6 +32,8 @@ from mahjong_fast._core import (
     to_unicode,
     verify_logs,
 )
+from mahjong_fast.riichi import ScoreResult, YakuHan, score
+from mahjong_fast.rules import PRESETS, RuleSet
 
 __all__ = [
     "IllegalActionError",
@@ -42,6 +44,10 @@ __all__ = [
     "LogParseError",
     "MahjongError",
     "Meld",
+    "PRESETS",
+    "RuleSet",
+    "ScoreResult",
+    "YakuHan",
     "NoYakuError",
     "Tile",
     "TileParseError",
@@ -50,6 +56,7 @@ __all__ = [
     "list_log_files",
     "parse_tiles",
     "read_log",
+    "score",
     "to_counts",
     "to_ids",
     "to_mpsz",

@@ -1,7 +1,8 @@
 //! mahjong-core: exact and fast mahjong rules with no Python in sight.
 //!
 //! Layout: [`tile`] (kinds, ids, notations), [`hand`] (counts and melds),
-//! [`decompose`] (sets-and-pair splits and wait shapes). Later modules build on these:
+//! [`decompose`] (sets-and-pair splits and wait shapes), [`shanten`] (exact shanten,
+//! waits, ukeire and discards for any number of sets). Later modules build on these:
 //! shanten, riichi scoring, Taiwan tai, solitaire and the round engine.
 
 pub mod decompose;
@@ -9,6 +10,8 @@ pub mod engine;
 pub mod error;
 pub mod hand;
 pub mod logs;
+pub mod riichi;
+pub mod shanten;
 pub mod tile;
 
 pub use error::{Error, Result};

@@ -4,6 +4,7 @@
 mod convert;
 mod engine;
 mod errors;
+mod riichi;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -13,6 +14,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     engine::register(m)?;
+    riichi::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
