@@ -7,6 +7,7 @@
 pub mod decompose;
 pub mod error;
 pub mod hand;
+pub mod taiwan;
 pub mod tile;
 
 pub use error::{Error, Result};

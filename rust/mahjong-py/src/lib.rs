@@ -3,6 +3,7 @@
 
 mod convert;
 mod errors;
+mod taiwan;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -11,6 +12,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    taiwan::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
