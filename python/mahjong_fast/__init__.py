@@ -29,6 +29,7 @@ from mahjong_fast._core import (
     to_mpsz,
     to_unicode,
 )
+from mahjong_fast import taiwan
 
 __all__ = [
     "IllegalActionError",
@@ -49,4 +50,5 @@ __all__ = [
     "to_ids",
     "to_mpsz",
     "to_unicode",
+    "taiwan",
 ]

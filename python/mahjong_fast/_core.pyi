@@ -1,6 +1,6 @@
 """Type stubs of the compiled core (`mahjong_fast._core`)."""
 
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 TilesLike = Union[str, Sequence[int]]
 TileLike = Union[str, int]
@@ -66,3 +66,32 @@ def to_ids(tiles: TilesLike) -> list[int]: ...
 def to_counts(tiles: TilesLike) -> list[int]: ...
 def from_counts(counts: Sequence[int]) -> str: ...
 def to_unicode(tiles: TilesLike) -> str: ...
+
+# --- Taiwan 16-tile (mahjong_fast.taiwan wraps these) ---
+
+class TaiwanRuleSet:
+    def __init__(self, preset: str = "common", options: Optional[dict[str, Union[int, bool, str]]] = None) -> None: ...
+    def values(self) -> dict[str, Union[int, bool, str]]: ...
+
+def taiwan_score_raw(
+    hand: TilesLike,
+    melds: Optional[Sequence[Union[Meld, str]]],
+    win_tile: TileLike,
+    flowers: int,
+    seat_wind: int,
+    round_wind: int,
+    self_draw: bool,
+    dealer: bool,
+    consecutive: int,
+    replacement: str,
+    robbing_kong: bool,
+    last_tile: bool,
+    first_turn: bool,
+    dealer_first_discard: bool,
+    rules: TaiwanRuleSet,
+) -> dict[str, Any]: ...
+def taiwan_flower_win_raw(kind: str, consecutive: int, rules: TaiwanRuleSet) -> dict[str, Any]: ...
+def taiwan_waits(hand: TilesLike, melds: Optional[Sequence[Union[Meld, str]]] = None) -> list[int]: ...
+def taiwan_score_batch_raw(
+    concealed: Any, context: Any, melds: Any, rules: TaiwanRuleSet, raise_on_error: bool = True
+) -> tuple[Any, Any]: ...

@@ -298,7 +298,8 @@ impl TaiwanRules {
     /// - `common`: the default column of `shared/rules/taiwan.md` (the values most
     ///   public tables agree on; plants numbered 梅蘭菊竹; only the seat's flowers score).
     /// - `seed003`: `common` plus what seed 003 (しらぎくフラ雀's Taiwan mahjong) states:
-    ///   a flower of the seat wind **or the prevailing wind** scores; 花槓 2 tai;
+    ///   a flower of the seat wind **or the prevailing wind** scores; 地胡 is a
+    ///   non-dealer's win on the dealer's first discard; 花槓 2 tai;
     ///   七搶一 / 八仙過海 8 tai; plants 梅蘭菊竹 = East..North.
     /// - `atawmj2009`: `common` with the values the Taiwan mahjong association's table
     ///   (atawmj.org.tw, revision of the 2009-12-26 rules meeting) states where they
@@ -310,6 +311,7 @@ impl TaiwanRules {
             "common" | "default" => {}
             "seed003" => {
                 r.round_wind_flower_scores = true;
+                r.earthly_win_rule = EarthlyWin::DealerFirstDiscard;
             }
             "atawmj2009" => {
                 r.plant_numbering = PlantNumbering::MeiLanZhuJu;
