@@ -29,6 +29,8 @@ from mahjong_fast._core import (
     to_mpsz,
     to_unicode,
 )
+from mahjong_fast.riichi import ScoreResult, YakuHan, score
+from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast import taiwan
 
 __all__ = [
@@ -40,12 +42,17 @@ __all__ = [
     "LogParseError",
     "MahjongError",
     "Meld",
+    "PRESETS",
+    "RuleSet",
+    "ScoreResult",
+    "YakuHan",
     "NoYakuError",
     "Tile",
     "TileParseError",
     "__version__",
     "from_counts",
     "parse_tiles",
+    "score",
     "to_counts",
     "to_ids",
     "to_mpsz",

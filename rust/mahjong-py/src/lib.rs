@@ -3,6 +3,7 @@
 
 mod convert;
 mod errors;
+mod riichi;
 mod taiwan;
 mod tiles;
 
@@ -12,6 +13,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    riichi::register(m)?;
     taiwan::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -181,14 +181,14 @@ pub fn taiwan_waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -
             melds.len()
         )));
     }
-    let mut held = counts;
+    let mut melded = [0u8; 34];
     for m in &melds {
-        m.add_to(&mut held);
+        m.add_to(&mut melded);
     }
-    if let Some(k) = (0..34).find(|&k| held[k] > 4) {
-        return Err(InvalidHandError::new_err(format!("{} copies of tile kind {k} (there are only four)", held[k])));
+    if let Some(k) = (0..34).find(|&k| counts[k] + melded[k] > 4) {
+        return Err(InvalidHandError::new_err(format!("{} copies of tile kind {k} (there are only four)", counts[k] + melded[k])));
     }
-    let mask = taiwan::waits::waits_mask(&counts, &held);
+    let mask = mahjong_core::shanten::Shape::new(5, melds.len(), &melded).waits(&counts);
     Ok((0..34).filter(|k| mask & (1 << k) != 0).collect())
 }
 

@@ -2,7 +2,8 @@
 //!
 //! [`rules`] holds the rule set (every tai value and disputed rule an option, with
 //! presets), [`pattern`] the patterns and their names, [`tai`] the scoring of one hand,
-//! [`score`] its result, [`batch`] many hands at once on all cores. The flower tiles'
+//! [`score`] its result, [`batch`] many hands at once on all cores. Waits of 16-tile
+//! hands (for 獨聽) come from [`crate::shanten`]. The flower tiles'
 //! round logic (replacement, 七搶一, 八仙過海) lives in the Python layer
 //! (`mahjong_fast.taiwan`), which calls [`tai::score`] and [`tai::flower_win`].
 
@@ -11,7 +12,6 @@ pub mod pattern;
 pub mod rules;
 pub mod score;
 pub mod tai;
-pub mod waits;
 
 pub use pattern::{Pattern, ALL_PATTERNS};
 pub use rules::{EarthlyWin, PlantNumbering, RuleValue, TaiwanRules};

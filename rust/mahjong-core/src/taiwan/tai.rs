@@ -12,8 +12,8 @@
 use super::pattern::Pattern;
 use super::rules::{EarthlyWin, TaiwanRules};
 use super::score::TaiScore;
-use super::waits::waits_mask;
 use crate::decompose::{for_each_decomposition, for_each_wait, GroupKind, Wait};
+use crate::shanten::Shape;
 use crate::error::{Error, Result};
 use crate::hand::{Counts, Meld, MeldKind};
 use crate::tile::{format_counts, Tile};
@@ -416,9 +416,11 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
     } else {
         let mut hand16 = *concealed;
         hand16[win.index()] -= 1;
-        let mut held16 = all;
-        held16[win.index()] -= 1;
-        waits_mask(&hand16, &held16).count_ones() == 1
+        let mut melded = [0u8; 34];
+        for m in melds {
+            m.add_to(&mut melded);
+        }
+        Shape::new(5, melds.len(), &melded).waits(&hand16).count_ones() == 1
     };
     if s.one_wait {
         s.push(Pattern::SingleWait, 1, r.single_wait);

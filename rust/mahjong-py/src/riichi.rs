@@ -1,0 +1,526 @@
+//! Riichi scoring bindings: rule struct, win context and result conversion only.
+//! Every rule lives in `mahjong_core::riichi`.
+
+use crate::convert;
+use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
+use mahjong_core::hand::Meld;
+use mahjong_core::riichi::context::{Indicators, WinContext};
+use mahjong_core::riichi::points::Limit;
+use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
+use mahjong_core::riichi::score::{score, ScoreResult};
+use mahjong_core::riichi::shape::Form;
+use mahjong_core::riichi::yaku::Yaku;
+use mahjong_core::{Hand, RTile, Tile};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+/// The scoring rule options as the core sees them (built by `mahjong_fast.RuleSet`).
+///
+/// Example:
+///     >>> from mahjong_fast._core import RiichiRules
+///     >>> RiichiRules.preset("tenhou").as_dict()["kiriage_mangan"]
+///     False
+#[pyclass(name = "RiichiRules", module = "mahjong_fast._core", frozen, from_py_object)]
+#[derive(Clone, Copy)]
+pub struct PyRules(pub Rules);
+
+const RULE_FIELDS: [&str; 22] = [
+    "red_fives",
+    "open_tanyao",
+    "min_han",
+    "kiriage_mangan",
+    "kazoe",
+    "double_kokushi_13",
+    "double_suuankou_tanki",
+    "double_junsei_chuuren",
+    "double_daisuushii",
+    "yakuman_stacking",
+    "renhou",
+    "double_wind_pair_fu",
+    "pinfu_tsumo",
+    "rinshan_tsumo_fu",
+    "haitei_with_rinshan",
+    "honba_points",
+    "riichi_stick",
+    "pao_daisangen",
+    "pao_daisuushii",
+    "pao_suukantsu",
+    "kita_dora",
+    "sanma_tsumo_loss",
+];
+
+fn set_field(r: &mut Rules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    let b = || v.extract::<bool>();
+    let bad = |what: &str| InvalidRuleError::new_err(format!("{key} = {}: expected {what}", v.repr().map(|r| r.to_string()).unwrap_or_default()));
+    match key {
+        "red_fives" => r.red_fives = b().map_err(|_| bad("a bool"))?,
+        "open_tanyao" => r.open_tanyao = b().map_err(|_| bad("a bool"))?,
+        "min_han" => r.min_han = v.extract().map_err(|_| bad("an integer 1..=13"))?,
+        "kiriage_mangan" => r.kiriage_mangan = b().map_err(|_| bad("a bool"))?,
+        "kazoe" => {
+            let s: String = v.extract().map_err(|_| bad("\"yakuman\" or \"sanbaiman\""))?;
+            r.kazoe = match s.as_str() {
+                "yakuman" => KazoeLimit::Yakuman,
+                "sanbaiman" => KazoeLimit::Sanbaiman,
+                _ => return Err(bad("\"yakuman\" or \"sanbaiman\"")),
+            }
+        }
+        "double_kokushi_13" => r.double_kokushi_13 = b().map_err(|_| bad("a bool"))?,
+        "double_suuankou_tanki" => r.double_suuankou_tanki = b().map_err(|_| bad("a bool"))?,
+        "double_junsei_chuuren" => r.double_junsei_chuuren = b().map_err(|_| bad("a bool"))?,
+        "double_daisuushii" => r.double_daisuushii = b().map_err(|_| bad("a bool"))?,
+        "yakuman_stacking" => r.yakuman_stacking = b().map_err(|_| bad("a bool"))?,
+        "renhou" => {
+            let msg = "\"off\", \"yakuman\" or a han count 1..=12";
+            r.renhou = if let Ok(s) = v.extract::<String>() {
+                match s.as_str() {
+                    "off" | "none" => RenhouValue::Off,
+                    "yakuman" => RenhouValue::Yakuman,
+                    _ => return Err(bad(msg)),
+                }
+            } else {
+                let h: u8 = v.extract().map_err(|_| bad(msg))?;
+                RenhouValue::Han(h)
+            }
+        }
+        "double_wind_pair_fu" => r.double_wind_pair_fu = v.extract().map_err(|_| bad("2 or 4"))?,
+        "pinfu_tsumo" => r.pinfu_tsumo = b().map_err(|_| bad("a bool"))?,
+        "rinshan_tsumo_fu" => r.rinshan_tsumo_fu = b().map_err(|_| bad("a bool"))?,
+        "haitei_with_rinshan" => r.haitei_with_rinshan = b().map_err(|_| bad("a bool"))?,
+        "honba_points" => r.honba_points = v.extract().map_err(|_| bad("a non-negative integer"))?,
+        "riichi_stick" => r.riichi_stick = v.extract().map_err(|_| bad("a non-negative integer"))?,
+        "pao_daisangen" => r.pao_daisangen = b().map_err(|_| bad("a bool"))?,
+        "pao_daisuushii" => r.pao_daisuushii = b().map_err(|_| bad("a bool"))?,
+        "pao_suukantsu" => r.pao_suukantsu = b().map_err(|_| bad("a bool"))?,
+        "kita_dora" => r.kita_dora = b().map_err(|_| bad("a bool"))?,
+        "sanma_tsumo_loss" => r.sanma_tsumo_loss = b().map_err(|_| bad("a bool"))?,
+        _ => return Err(InvalidRuleError::new_err(format!("unknown scoring option {key:?} (known: {})", RULE_FIELDS.join(", ")))),
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl PyRules {
+    /// Build from a preset plus overrides: `RiichiRules("tenhou", kiriage_mangan=True)`.
+    #[new]
+    #[pyo3(signature = (preset="standard", **options))]
+    fn new(preset: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut r = Rules::preset(preset).py_err()?;
+        if let Some(o) = options {
+            for (k, v) in o.iter() {
+                let k: String = k.extract()?;
+                set_field(&mut r, &k, &v)?;
+            }
+        }
+        r.validate().py_err()?;
+        Ok(PyRules(r))
+    }
+    /// A preset by name.
+    #[staticmethod]
+    fn preset(name: &str) -> PyResult<Self> {
+        Ok(PyRules(Rules::preset(name).py_err()?))
+    }
+    /// Names of the options, in order.
+    #[staticmethod]
+    fn fields() -> Vec<&'static str> {
+        RULE_FIELDS.to_vec()
+    }
+    /// Every option as a dict.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let r = &self.0;
+        let d = PyDict::new(py);
+        d.set_item("red_fives", r.red_fives)?;
+        d.set_item("open_tanyao", r.open_tanyao)?;
+        d.set_item("min_han", r.min_han)?;
+        d.set_item("kiriage_mangan", r.kiriage_mangan)?;
+        d.set_item("kazoe", if r.kazoe == KazoeLimit::Yakuman { "yakuman" } else { "sanbaiman" })?;
+        d.set_item("double_kokushi_13", r.double_kokushi_13)?;
+        d.set_item("double_suuankou_tanki", r.double_suuankou_tanki)?;
+        d.set_item("double_junsei_chuuren", r.double_junsei_chuuren)?;
+        d.set_item("double_daisuushii", r.double_daisuushii)?;
+        d.set_item("yakuman_stacking", r.yakuman_stacking)?;
+        match r.renhou {
+            RenhouValue::Off => d.set_item("renhou", "off")?,
+            RenhouValue::Yakuman => d.set_item("renhou", "yakuman")?,
+            RenhouValue::Han(h) => d.set_item("renhou", h)?,
+        }
+        d.set_item("double_wind_pair_fu", r.double_wind_pair_fu)?;
+        d.set_item("pinfu_tsumo", r.pinfu_tsumo)?;
+        d.set_item("rinshan_tsumo_fu", r.rinshan_tsumo_fu)?;
+        d.set_item("haitei_with_rinshan", r.haitei_with_rinshan)?;
+        d.set_item("honba_points", r.honba_points)?;
+        d.set_item("riichi_stick", r.riichi_stick)?;
+        d.set_item("pao_daisangen", r.pao_daisangen)?;
+        d.set_item("pao_daisuushii", r.pao_daisuushii)?;
+        d.set_item("pao_suukantsu", r.pao_suukantsu)?;
+        d.set_item("kita_dora", r.kita_dora)?;
+        d.set_item("sanma_tsumo_loss", r.sanma_tsumo_loss)?;
+        Ok(d)
+    }
+    fn __eq__(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+    fn __repr__(&self) -> String {
+        format!("{:?}", self.0)
+    }
+}
+
+/// One yaku of a result.
+///
+/// Example:
+///     >>> from mahjong_fast import score
+///     >>> score("123m456p789s23455s", "2s", tsumo=True).yaku[0].key
+///     'menzen_tsumo'
+#[pyclass(name = "YakuHan", module = "mahjong_fast", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyYakuHan {
+    /// snake_case key.
+    pub key: &'static str,
+    /// English name.
+    pub name: &'static str,
+    pub romaji: &'static str,
+    pub japanese: &'static str,
+    /// Tenhou's yaku id.
+    pub tenhou_id: u8,
+    /// Han (for a yakuman: its multiple, 1 or 2).
+    pub han: u8,
+    /// True for a yakuman.
+    pub yakuman: bool,
+}
+
+#[pymethods]
+impl PyYakuHan {
+    fn __repr__(&self) -> String {
+        if self.yakuman {
+            format!("YakuHan({:?}, yakuman={})", self.key, self.han)
+        } else {
+            format!("YakuHan({:?}, han={})", self.key, self.han)
+        }
+    }
+}
+
+fn yaku_han(y: Yaku, han: u8, yakuman: bool) -> PyYakuHan {
+    let i = y.info();
+    PyYakuHan { key: i.key, name: i.english, romaji: i.romaji, japanese: i.japanese, tenhou_id: y.tenhou_id(), han, yakuman }
+}
+
+/// The score of a win.
+///
+/// Example:
+///     >>> from mahjong_fast import score
+///     >>> r = score("123m456p789s23455s", "2s", tsumo=True)
+///     >>> (r.han, r.fu, r.points)
+///     (2, 20, 1500)
+#[pyclass(name = "ScoreResult", module = "mahjong_fast", frozen)]
+#[derive(Clone)]
+pub struct PyScoreResult {
+    pub r: ScoreResult,
+    pub ctx: WinContext,
+}
+
+#[pymethods]
+impl PyScoreResult {
+    /// Yaku with han (dora excluded; see `dora`, `ura`, `aka`, `kita`).
+    #[getter]
+    fn yaku(&self) -> Vec<PyYakuHan> {
+        let ym = self.r.yakuman > 0;
+        self.r.yaku.as_slice().iter().map(|&(y, h)| yaku_han(y, h, ym)).collect()
+    }
+    /// Tenhou's list: (id, han) of yaku then dora, aka and ura (kita inside dora).
+    #[getter]
+    fn tenhou_yaku(&self) -> Vec<(u8, u8)> {
+        self.r.tenhou_yaku().as_slice().iter().map(|&(y, h)| (y.tenhou_id(), h)).collect()
+    }
+    /// Total han (yaku and dora); 0 for a yakuman.
+    #[getter]
+    fn han(&self) -> u32 {
+        self.r.han
+    }
+    /// Han from yaku alone.
+    #[getter]
+    fn yaku_han(&self) -> u32 {
+        self.r.yaku_han
+    }
+    /// Yakuman multiple (0 for an ordinary hand).
+    #[getter]
+    fn yakuman(&self) -> u32 {
+        self.r.yakuman
+    }
+    #[getter]
+    fn dora(&self) -> u32 {
+        self.r.dora
+    }
+    #[getter]
+    fn ura(&self) -> u32 {
+        self.r.ura
+    }
+    #[getter]
+    fn aka(&self) -> u32 {
+        self.r.aka
+    }
+    #[getter]
+    fn kita(&self) -> u32 {
+        self.r.kita
+    }
+    /// Fu (rounded; 25 for seven pairs).
+    #[getter]
+    fn fu(&self) -> u32 {
+        self.r.fu
+    }
+    /// The fu breakdown: (key, description, fu) per line.
+    #[getter]
+    fn fu_items(&self) -> Vec<(&'static str, String, u8)> {
+        self.r.fu_items.as_slice().iter().map(|(i, f)| (i.key(), i.describe(), *f)).collect()
+    }
+    /// The winning form: "standard", "chiitoitsu" or "kokushi".
+    #[getter]
+    fn form(&self) -> &'static str {
+        match self.r.form {
+            Form::Standard => "standard",
+            Form::Chiitoitsu => "chiitoitsu",
+            Form::Kokushi => "kokushi",
+        }
+    }
+    /// The wait the winning tile completed in the scoring reading.
+    #[getter]
+    fn wait(&self) -> &'static str {
+        self.r.wait.name()
+    }
+    /// Limit name ("" below mangan): mangan, haneman, baiman, sanbaiman, kazoe yakuman, yakuman.
+    #[getter]
+    fn limit(&self) -> &'static str {
+        if self.r.limit == Limit::Yakuman && self.r.yakuman > 1 {
+            return match self.r.yakuman {
+                2 => "double yakuman",
+                3 => "triple yakuman",
+                _ => "multiple yakuman",
+            };
+        }
+        self.r.limit.name()
+    }
+    /// Base points.
+    #[getter]
+    fn base(&self) -> u32 {
+        self.r.base
+    }
+    /// Value before honba and sticks (what Tenhou shows as the hand's points).
+    #[getter]
+    fn points(&self) -> u32 {
+        self.r.pay.points
+    }
+    /// Ron payment before honba (0 on tsumo).
+    #[getter]
+    fn ron_payment(&self) -> u32 {
+        self.r.pay.ron
+    }
+    /// Tsumo: the dealer's share (or every player's share when the dealer wins).
+    #[getter]
+    fn tsumo_dealer_payment(&self) -> u32 {
+        self.r.pay.tsumo_dealer
+    }
+    /// Tsumo by a non-dealer: each non-dealer's share.
+    #[getter]
+    fn tsumo_non_dealer_payment(&self) -> u32 {
+        self.r.pay.tsumo_non_dealer
+    }
+    /// Honba points received.
+    #[getter]
+    fn honba_points(&self) -> u32 {
+        self.r.pay.honba
+    }
+    /// Riichi stick points received.
+    #[getter]
+    fn sticks_points(&self) -> u32 {
+        self.r.pay.sticks
+    }
+    /// Everything the winner receives.
+    #[getter]
+    fn total(&self) -> i32 {
+        self.r.pay.deltas[self.ctx.winner as usize]
+    }
+    /// Every seat's change of score (length = number of players).
+    #[getter]
+    fn deltas(&self) -> Vec<i32> {
+        self.r.pay.deltas[..self.ctx.n_players as usize].to_vec()
+    }
+    /// What each seat pays (0 for the winner and non-payers).
+    #[getter]
+    fn payments(&self) -> Vec<u32> {
+        self.r.pay.deltas[..self.ctx.n_players as usize].iter().map(|&d| if d < 0 { (-d) as u32 } else { 0 }).collect()
+    }
+    /// True when the liable player (pao) paid.
+    #[getter]
+    fn pao_applied(&self) -> bool {
+        self.r.pay.pao_applied
+    }
+    #[getter]
+    fn is_dealer(&self) -> bool {
+        self.ctx.is_dealer()
+    }
+    #[getter]
+    fn tsumo(&self) -> bool {
+        self.ctx.tsumo
+    }
+    #[getter]
+    fn winner(&self) -> u8 {
+        self.ctx.winner
+    }
+    fn __repr__(&self) -> String {
+        let names: Vec<String> = self.yaku().iter().map(|y| if y.yakuman { y.key.to_string() } else { format!("{} {}", y.key, y.han) }).collect();
+        let mut extra = String::new();
+        for (n, v) in [("dora", self.r.dora), ("aka", self.r.aka), ("ura", self.r.ura), ("kita", self.r.kita)] {
+            if v > 0 {
+                extra.push_str(&format!(", {n} {v}"));
+            }
+        }
+        let value = if self.r.yakuman > 0 {
+            self.limit().to_string()
+        } else {
+            let l = self.r.limit.name();
+            format!("{} han {} fu{}{}", self.r.han, self.r.fu, if l.is_empty() { "" } else { " " }, l)
+        };
+        format!("ScoreResult({value}, {} points, [{}{}], deltas={:?})", self.r.pay.points, names.join(", "), extra, self.deltas())
+    }
+}
+
+fn wind_tile(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let t = match s.to_str()?.to_ascii_uppercase().as_str() {
+            "E" | "EAST" | "1Z" => Some(Tile::EAST),
+            "S" | "SOUTH" | "2Z" => Some(Tile::SOUTH),
+            "W" | "WEST" | "3Z" => Some(Tile::WEST),
+            "N" | "NORTH" | "4Z" => Some(Tile::NORTH),
+            _ => None,
+        };
+        return t.ok_or_else(|| InvalidHandError::new_err(format!("{what} = {:?}: expected E, S, W or N", s.to_str().unwrap_or(""))));
+    }
+    let i: i64 = obj.extract().map_err(|_| InvalidHandError::new_err(format!("{what}: expected E, S, W, N or 0..3")))?;
+    if !(0..4).contains(&i) {
+        return Err(InvalidHandError::new_err(format!("{what} = {i}: expected 0..3 (E, S, W, N)")));
+    }
+    Ok([Tile::EAST, Tile::SOUTH, Tile::WEST, Tile::NORTH][i as usize])
+}
+
+fn indicators(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Indicators> {
+    let Some(o) = obj else { return Ok(Indicators::default()) };
+    if o.is_none() {
+        return Ok(Indicators::default());
+    }
+    let t: Vec<Tile> = convert::tiles(o)?.into_iter().map(|r| r.tile).collect();
+    Indicators::new(&t).map_err(|e| InvalidHandError::new_err(format!("{what}: {}", e.message())))
+}
+
+/// Concealed tiles (with or without the winning tile), melds and the winning tile.
+pub fn hand_and_win(hand: &Bound<'_, PyAny>, win: Option<&Bound<'_, PyAny>>, melds: &[Meld]) -> PyResult<(Hand, RTile)> {
+    let mut tiles = convert::tiles(hand)?;
+    let want = 14usize.saturating_sub(3 * melds.len());
+    let w = match win {
+        Some(w) if !w.is_none() => convert::one_tile(w)?,
+        _ => *tiles.last().ok_or_else(|| InvalidHandError::new_err("empty hand: give the concealed tiles"))?,
+    };
+    if tiles.len() + 1 == want {
+        tiles.push(w);
+    }
+    Ok((Hand::new(&tiles, melds, 4).py_err()?, w))
+}
+
+/// Score a riichi win. The low-level entry point behind `mahjong_fast.score`.
+///
+/// Example:
+///     >>> from mahjong_fast._core import score_hand, RiichiRules
+///     >>> score_hand("123m456p789s23455s", "2s", rules=RiichiRules.preset("tenhou"), tsumo=True).points
+///     1500
+#[pyfunction]
+#[pyo3(signature = (hand, win=None, melds=None, *, rules, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
+    haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
+    seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
+    honba=0, riichi_sticks=0, kita=0, n_players=4))]
+#[allow(clippy::too_many_arguments)]
+pub fn score_hand(
+    hand: &Bound<'_, PyAny>,
+    win: Option<&Bound<'_, PyAny>>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: PyRules,
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    round_wind: Option<&Bound<'_, PyAny>>,
+    winner: Option<u8>,
+    dealer: Option<u8>,
+    discarder: Option<u8>,
+    pao: Option<u8>,
+    dora: Option<&Bound<'_, PyAny>>,
+    ura: Option<&Bound<'_, PyAny>>,
+    honba: u16,
+    riichi_sticks: u16,
+    kita: u8,
+    n_players: u8,
+) -> PyResult<PyScoreResult> {
+    let melds = convert::melds(melds)?;
+    let (hand, win) = hand_and_win(hand, win, &melds)?;
+    if !matches!(n_players, 3 | 4) {
+        return Err(InvalidHandError::new_err(format!("n_players = {n_players}: expected 3 or 4")));
+    }
+    // Seats: explicit seats win; otherwise the seat wind places the winner with the
+    // dealer at seat 0 (a non-dealer, South, by default).
+    let sw = seat_wind.map(|o| wind_tile(o, "seat_wind")).transpose()?;
+    let dealer = dealer.unwrap_or(0);
+    let winner = match (winner, sw) {
+        (Some(w), _) => w,
+        (None, Some(s)) => ((s.index() - 27) as u8 + dealer) % n_players.max(1),
+        (None, None) => (dealer + 1) % n_players.max(1),
+    };
+    let ctx = WinContext {
+        tsumo,
+        riichi: riichi || double_riichi,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
+        n_players,
+        winner,
+        dealer,
+        discarder: discarder.unwrap_or((winner + n_players - 1) % n_players),
+        round_wind: round_wind.map(|o| wind_tile(o, "round_wind")).transpose()?.unwrap_or(Tile::EAST),
+        pao,
+        dora: indicators(dora, "dora")?,
+        ura: indicators(ura, "ura")?,
+        honba,
+        riichi_sticks,
+        kita,
+    };
+    if let Some(s) = sw {
+        if ctx.winner < n_players && ctx.dealer < n_players && ctx.seat_wind() != s {
+            return Err(InvalidHandError::new_err(format!(
+                "seat_wind {} does not match winner seat {} with dealer seat {}",
+                s.name(),
+                ctx.winner,
+                ctx.dealer
+            )));
+        }
+    }
+    let r = score(&hand, win, &ctx, &rules.0).py_err()?;
+    Ok(PyScoreResult { r, ctx })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyRules>()?;
+    m.add_class::<PyYakuHan>()?;
+    m.add_class::<PyScoreResult>()?;
+    m.add_function(wrap_pyfunction!(score_hand, m)?)?;
+    Ok(())
+}
