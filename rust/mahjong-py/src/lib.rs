@@ -4,6 +4,7 @@
 mod convert;
 mod errors;
 mod riichi;
+mod shanten;
 mod taiwan;
 mod tiles;
 
@@ -14,6 +15,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     riichi::register(m)?;
+    shanten::register(m)?;
     taiwan::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
