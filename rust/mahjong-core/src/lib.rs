@@ -12,6 +12,7 @@ pub mod hand;
 pub mod logs;
 pub mod riichi;
 pub mod shanten;
+pub mod taiwan;
 pub mod tile;
 
 pub use error::{Error, Result};

@@ -5,6 +5,8 @@ mod convert;
 mod engine;
 mod errors;
 mod riichi;
+mod shanten;
+mod taiwan;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -15,6 +17,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tiles::register(m)?;
     engine::register(m)?;
     riichi::register(m)?;
+    shanten::register(m)?;
+    taiwan::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,8 +2,10 @@
 //! Every rule lives in `mahjong_core::riichi`.
 
 use crate::convert;
-use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
+use crate::errors::{to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
+use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
 use mahjong_core::hand::Meld;
+use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns, OutColumns, YAKU_WIDTH};
 use mahjong_core::riichi::context::{Indicators, WinContext};
 use mahjong_core::riichi::points::Limit;
 use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
@@ -410,6 +412,157 @@ fn indicators(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Indicators
     Indicators::new(&t).map_err(|e| InvalidHandError::new_err(format!("{what}: {}", e.message())))
 }
 
+/// Context arguments as Python gave them.
+pub struct Ctx<'a, 'py> {
+    pub tsumo: bool,
+    pub riichi: bool,
+    pub double_riichi: bool,
+    pub ippatsu: bool,
+    pub haitei: bool,
+    pub houtei: bool,
+    pub rinshan: bool,
+    pub chankan: bool,
+    pub tenhou: bool,
+    pub chiihou: bool,
+    pub renhou: bool,
+    pub seat_wind: Option<&'a Bound<'py, PyAny>>,
+    pub round_wind: Option<&'a Bound<'py, PyAny>>,
+    pub winner: Option<u8>,
+    pub dealer: Option<u8>,
+    pub discarder: Option<u8>,
+    pub pao: Option<u8>,
+    pub dora: Option<&'a Bound<'py, PyAny>>,
+    pub ura: Option<&'a Bound<'py, PyAny>>,
+    pub honba: u16,
+    pub riichi_sticks: u16,
+    pub kita: u8,
+    pub n_players: u8,
+}
+
+impl Ctx<'_, '_> {
+    /// Seats: explicit seats win; otherwise the seat wind places the winner with the
+    /// dealer at seat 0 (a non-dealer, South, by default).
+    pub fn build(&self) -> PyResult<WinContext> {
+        let n_players = self.n_players;
+        if !matches!(n_players, 3 | 4) {
+            return Err(InvalidHandError::new_err(format!("n_players = {n_players}: expected 3 or 4")));
+        }
+        let sw = self.seat_wind.map(|o| wind_tile(o, "seat_wind")).transpose()?;
+        let dealer = self.dealer.unwrap_or(0);
+        let winner = match (self.winner, sw) {
+            (Some(w), _) => w,
+            (None, Some(s)) => ((s.index() - 27) as u8).wrapping_add(dealer) % n_players,
+            (None, None) => dealer.wrapping_add(1) % n_players,
+        };
+        let ctx = WinContext {
+            tsumo: self.tsumo,
+            riichi: self.riichi || self.double_riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            haitei: self.haitei,
+            houtei: self.houtei,
+            rinshan: self.rinshan,
+            chankan: self.chankan,
+            tenhou: self.tenhou,
+            chiihou: self.chiihou,
+            renhou: self.renhou,
+            n_players,
+            winner,
+            dealer,
+            discarder: self.discarder.unwrap_or((winner.wrapping_add(n_players - 1)) % n_players),
+            round_wind: self.round_wind.map(|o| wind_tile(o, "round_wind")).transpose()?.unwrap_or(Tile::EAST),
+            pao: self.pao,
+            dora: indicators(self.dora, "dora")?,
+            ura: indicators(self.ura, "ura")?,
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            kita: self.kita,
+        };
+        if let Some(s) = sw {
+            if ctx.winner < n_players && ctx.dealer < n_players && ctx.seat_wind() != s {
+                return Err(InvalidHandError::new_err(format!(
+                    "seat_wind {} does not match winner seat {} with dealer seat {}",
+                    s.name(),
+                    ctx.winner,
+                    ctx.dealer
+                )));
+            }
+        }
+        Ok(ctx)
+    }
+
+    /// The same arguments read from a dict (keys as in `score`).
+    pub fn from_dict<'a, 'py>(d: &'a Bound<'py, PyDict>, keep: &'a mut Vec<Bound<'py, PyAny>>) -> PyResult<Ctx<'a, 'py>> {
+        const KNOWN: [&str; 26] = [
+            "hand", "win", "melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+            "tenhou", "chiihou", "renhou", "seat_wind", "round_wind", "winner", "dealer", "discarder", "pao", "dora", "ura",
+            "honba", "riichi_sticks", "kita", "n_players",
+        ];
+        for k in d.keys() {
+            let k: String = k.extract()?;
+            if !KNOWN.contains(&k.as_str()) {
+                return Err(InvalidHandError::new_err(format!("unknown key {k:?} in a win (known: {})", KNOWN.join(", "))));
+            }
+        }
+        let flag = |k: &str| -> PyResult<bool> {
+            match d.get_item(k)? {
+                Some(v) if !v.is_none() => v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected a bool"))),
+                _ => Ok(false),
+            }
+        };
+        let int = |k: &str| -> PyResult<Option<i64>> {
+            match d.get_item(k)? {
+                Some(v) if !v.is_none() => Ok(Some(v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected an integer")))?)),
+                _ => Ok(None),
+            }
+        };
+        let small = |k: &str, hi: i64| -> PyResult<Option<u16>> {
+            match int(k)? {
+                Some(v) if !(0..=hi).contains(&v) => Err(InvalidHandError::new_err(format!("{k} = {v}: expected 0..={hi}"))),
+                Some(v) => Ok(Some(v as u16)),
+                None => Ok(None),
+            }
+        };
+        keep.clear();
+        let mut idx = [usize::MAX; 4];
+        for (slot, k) in ["seat_wind", "round_wind", "dora", "ura"].iter().enumerate() {
+            if let Some(v) = d.get_item(*k)? {
+                if !v.is_none() {
+                    idx[slot] = keep.len();
+                    keep.push(v);
+                }
+            }
+        }
+        let keep: &'a Vec<Bound<'py, PyAny>> = keep;
+        let get = |slot: usize| keep.get(idx[slot]);
+        Ok(Ctx {
+            tsumo: flag("tsumo")?,
+            riichi: flag("riichi")?,
+            double_riichi: flag("double_riichi")?,
+            ippatsu: flag("ippatsu")?,
+            haitei: flag("haitei")?,
+            houtei: flag("houtei")?,
+            rinshan: flag("rinshan")?,
+            chankan: flag("chankan")?,
+            tenhou: flag("tenhou")?,
+            chiihou: flag("chiihou")?,
+            renhou: flag("renhou")?,
+            seat_wind: get(0),
+            round_wind: get(1),
+            winner: small("winner", 3)?.map(|v| v as u8),
+            dealer: small("dealer", 3)?.map(|v| v as u8),
+            discarder: small("discarder", 3)?.map(|v| v as u8),
+            pao: small("pao", 3)?.map(|v| v as u8),
+            dora: get(2),
+            ura: get(3),
+            honba: small("honba", 1000)?.unwrap_or(0),
+            riichi_sticks: small("riichi_sticks", 1000)?.unwrap_or(0),
+            kita: small("kita", 4)?.unwrap_or(0) as u8,
+            n_players: small("n_players", 4)?.unwrap_or(4) as u8,
+        })
+    }
+}
+
 /// Concealed tiles (with or without the winning tile), melds and the winning tile.
 pub fn hand_and_win(hand: &Bound<'_, PyAny>, win: Option<&Bound<'_, PyAny>>, melds: &[Meld]) -> PyResult<(Hand, RTile)> {
     let mut tiles = convert::tiles(hand)?;
@@ -465,23 +618,10 @@ pub fn score_hand(
     kita: u8,
     n_players: u8,
 ) -> PyResult<PyScoreResult> {
-    let melds = convert::melds(melds)?;
-    let (hand, win) = hand_and_win(hand, win, &melds)?;
-    if !matches!(n_players, 3 | 4) {
-        return Err(InvalidHandError::new_err(format!("n_players = {n_players}: expected 3 or 4")));
-    }
-    // Seats: explicit seats win; otherwise the seat wind places the winner with the
-    // dealer at seat 0 (a non-dealer, South, by default).
-    let sw = seat_wind.map(|o| wind_tile(o, "seat_wind")).transpose()?;
-    let dealer = dealer.unwrap_or(0);
-    let winner = match (winner, sw) {
-        (Some(w), _) => w,
-        (None, Some(s)) => ((s.index() - 27) as u8 + dealer) % n_players.max(1),
-        (None, None) => (dealer + 1) % n_players.max(1),
-    };
-    let ctx = WinContext {
+    let (hand, win) = hand_and_win(hand, win, &convert::melds(melds)?)?;
+    let ctx = Ctx {
         tsumo,
-        riichi: riichi || double_riichi,
+        riichi,
         double_riichi,
         ippatsu,
         haitei,
@@ -491,33 +631,176 @@ pub fn score_hand(
         tenhou,
         chiihou,
         renhou,
-        n_players,
+        seat_wind,
+        round_wind,
         winner,
         dealer,
-        discarder: discarder.unwrap_or((winner + n_players - 1) % n_players),
-        round_wind: round_wind.map(|o| wind_tile(o, "round_wind")).transpose()?.unwrap_or(Tile::EAST),
+        discarder,
         pao,
-        dora: indicators(dora, "dora")?,
-        ura: indicators(ura, "ura")?,
+        dora,
+        ura,
         honba,
         riichi_sticks,
         kita,
-    };
-    if let Some(s) = sw {
-        if ctx.winner < n_players && ctx.dealer < n_players && ctx.seat_wind() != s {
-            return Err(InvalidHandError::new_err(format!(
-                "seat_wind {} does not match winner seat {} with dealer seat {}",
-                s.name(),
-                ctx.winner,
-                ctx.dealer
-            )));
-        }
+        n_players,
     }
+    .build()?;
     let r = score(&hand, win, &ctx, &rules.0).py_err()?;
     Ok(PyScoreResult { r, ctx })
 }
 
+/// Score a list of wins (dicts with the keys of `score`) on every core.
+///
+/// Each item comes back as a `ScoreResult` or as the `MahjongError` it raised; the
+/// GIL is released while scoring.
+///
+/// Example:
+///     >>> from mahjong_fast._core import score_list, RiichiRules
+///     >>> out = score_list([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": "1m"}], RiichiRules.preset("tenhou"))
+///     >>> out[0].points, type(out[1]).__name__
+///     (1500, 'InvalidHandError')
+#[pyfunction]
+pub fn score_list(py: Python<'_>, wins: &Bound<'_, PyAny>, rules: PyRules) -> PyResult<Vec<Py<PyAny>>> {
+    let mut prepared: Vec<Result<(Hand, RTile, WinContext), PyErr>> = Vec::new();
+    let mut keep = Vec::new();
+    for item in wins.try_iter()? {
+        let item = item?;
+        let one = (|| -> PyResult<(Hand, RTile, WinContext)> {
+            let d = item.cast::<PyDict>().map_err(|_| InvalidHandError::new_err("each win is a dict with the keys of score()"))?;
+            let hand = d.get_item("hand")?.ok_or_else(|| InvalidHandError::new_err("a win needs a \"hand\""))?;
+            let win = d.get_item("win")?;
+            let melds = d.get_item("melds")?;
+            let (h, w) = hand_and_win(&hand, win.as_ref(), &convert::melds(melds.as_ref())?)?;
+            let ctx = Ctx::from_dict(d, &mut keep)?.build()?;
+            Ok((h, w, ctx))
+        })();
+        prepared.push(one);
+    }
+    let rows: Vec<(Hand, RTile, WinContext)> = prepared.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+    let rules = rules.0;
+    let scored = py.detach(|| score_rows(&rows, &rules));
+    let mut scored = scored.into_iter();
+    let mut out = Vec::with_capacity(prepared.len());
+    for (p, row) in prepared.into_iter().zip(0..) {
+        let _ = row;
+        match p {
+            Err(e) => out.push(e.into_value(py).into_any()),
+            Ok((_, _, ctx)) => match scored.next() {
+                Some(Ok(r)) => out.push(Py::new(py, PyScoreResult { r, ctx })?.into_any()),
+                Some(Err(e)) => out.push(to_py(e).into_value(py).into_any()),
+                None => return Err(InvalidHandError::new_err("internal: fewer results than rows")),
+            },
+        }
+    }
+    Ok(out)
+}
+
+fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArrayDyn<'py, i32>> {
+    let v = cols.get_item(name)?.ok_or_else(|| InvalidHandError::new_err(format!("missing column {name:?}")))?;
+    v.extract::<PyReadonlyArrayDyn<'py, i32>>()
+        .map_err(|_| InvalidHandError::new_err(format!("column {name:?}: expected a NumPy int32 array")))
+}
+
+/// Score columns of wins (NumPy int32 arrays; see `mahjong_fast.riichi.score_many`).
+///
+/// Returns a dict of output columns plus `errors`: a list of (row, kind, message).
+///
+/// Example:
+///     >>> import numpy as np
+///     >>> from mahjong_fast.riichi import wins_to_columns
+///     >>> from mahjong_fast._core import score_columns, RiichiRules
+///     >>> cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
+///     >>> int(score_columns(cols, RiichiRules.preset("tenhou"))["points"][0])
+///     1500
+#[pyfunction]
+pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: PyRules) -> PyResult<Bound<'py, PyDict>> {
+    let names = ["hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao", "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "n_players"];
+    let arrays: Vec<PyReadonlyArrayDyn<'py, i32>> = names.iter().map(|n| column(columns, n)).collect::<PyResult<_>>()?;
+    let mut slices: Vec<&[i32]> = Vec::with_capacity(names.len());
+    for (a, n) in arrays.iter().zip(names.iter()) {
+        slices.push(a.as_slice().map_err(|_| InvalidHandError::new_err(format!("column {n:?}: must be C-contiguous")))?);
+    }
+    let n = slices[1].len();
+    let cols = Columns {
+        n,
+        hand: slices[0],
+        win: slices[1],
+        meld_kind: slices[2],
+        meld_tile: slices[3],
+        meld_red: slices[4],
+        flags: slices[5],
+        winner: slices[6],
+        dealer: slices[7],
+        discarder: slices[8],
+        pao: slices[9],
+        round_wind: slices[10],
+        dora: slices[11],
+        ura: slices[12],
+        honba: slices[13],
+        riichi_sticks: slices[14],
+        kita: slices[15],
+        n_players: slices[16],
+    };
+    cols.check().py_err()?;
+    let i32col = |w: usize| if w == 1 { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n]), false) } else { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n, w]), false) };
+    let error = PyArray1::<i8>::zeros(py, [n], false);
+    let limit = PyArray1::<i8>::zeros(py, [n], false);
+    let (han, fu, yakuman, dora, ura, aka, kita, base, points) = (i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1));
+    let deltas = i32col(4);
+    let yaku = PyArray2::<i16>::zeros(py, [n, YAKU_WIDTH], false);
+    let yaku_han = PyArray2::<i16>::zeros(py, [n, YAKU_WIDTH], false);
+    let errors = {
+        let mut w = (error.readwrite(), han.readwrite(), fu.readwrite(), yakuman.readwrite(), dora.readwrite(), ura.readwrite(), aka.readwrite(), kita.readwrite(), limit.readwrite(), base.readwrite(), points.readwrite(), deltas.readwrite(), yaku.readwrite(), yaku_han.readwrite());
+        let bad = |_| InvalidHandError::new_err("internal: output array not contiguous");
+        let out = OutColumns {
+            error: w.0.as_slice_mut().map_err(bad)?,
+            han: w.1.as_slice_mut().map_err(bad)?,
+            fu: w.2.as_slice_mut().map_err(bad)?,
+            yakuman: w.3.as_slice_mut().map_err(bad)?,
+            dora: w.4.as_slice_mut().map_err(bad)?,
+            ura: w.5.as_slice_mut().map_err(bad)?,
+            aka: w.6.as_slice_mut().map_err(bad)?,
+            kita: w.7.as_slice_mut().map_err(bad)?,
+            limit: w.8.as_slice_mut().map_err(bad)?,
+            base: w.9.as_slice_mut().map_err(bad)?,
+            points: w.10.as_slice_mut().map_err(bad)?,
+            deltas: w.11.as_slice_mut().map_err(bad)?,
+            yaku: w.12.as_slice_mut().map_err(bad)?,
+            yaku_han: w.13.as_slice_mut().map_err(bad)?,
+        };
+        let rules = rules.0;
+        py.detach(|| score_columns_core(&cols, &rules, out)).py_err()?
+    };
+    let d = PyDict::new(py);
+    d.set_item("error", error)?;
+    d.set_item("han", han)?;
+    d.set_item("fu", fu)?;
+    d.set_item("yakuman", yakuman)?;
+    d.set_item("dora", dora)?;
+    d.set_item("ura", ura)?;
+    d.set_item("aka", aka)?;
+    d.set_item("kita", kita)?;
+    d.set_item("limit", limit)?;
+    d.set_item("base", base)?;
+    d.set_item("points", points)?;
+    d.set_item("deltas", deltas)?;
+    d.set_item("yaku", yaku)?;
+    d.set_item("yaku_han", yaku_han)?;
+    let errs: Vec<(usize, &'static str, String)> = errors.into_iter().map(|(i, e)| (i, e.kind(), e.message().to_owned())).collect();
+    d.set_item("errors", errs)?;
+    Ok(d)
+}
+
+/// Bit names of the `flags` column, in bit order.
+#[pyfunction]
+pub fn score_flag_names() -> Vec<&'static str> {
+    flag::NAMES.to_vec()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(score_list, m)?)?;
+    m.add_function(wrap_pyfunction!(score_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyYakuHan>()?;
     m.add_class::<PyScoreResult>()?;

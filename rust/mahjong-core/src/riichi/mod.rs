@@ -12,6 +12,7 @@
 //! assert_eq!((r.han, r.fu), (2, 20)); // menzen tsumo + pinfu
 //! ```
 
+pub mod batch;
 pub mod context;
 pub mod fu;
 pub mod points;

@@ -285,33 +285,18 @@ pub struct HandFacts {
 
 impl HandFacts {
     pub fn new(all: &Counts, concealed: &Counts, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
-        let mut suits = 0u8;
-        let mut honors = false;
-        let (mut simples, mut yaochuu, mut terminals, mut green) = (true, true, true, true);
+        // One bit per kind present; every fact is then a mask test.
+        let mut mask = 0u64;
         for (k, &c) in all.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let t = Tile::from_index_unchecked(k);
-            if t.is_honor() {
-                honors = true;
-                terminals = false;
-            } else {
-                suits |= 1 << (k / 9);
-                if !t.is_terminal() {
-                    terminals = false;
-                }
-            }
-            if t.is_yaochuu() {
-                simples = false;
-            } else {
-                yaochuu = false;
-            }
-            // 2s 3s 4s 6s 8s and the green dragon.
-            if !matches!(k, 19 | 20 | 21 | 23 | 25 | 32) {
-                green = false;
-            }
+            mask |= ((c != 0) as u64) << k;
         }
+        const SUIT: u64 = 0x1FF;
+        const TERMINALS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
+        const HONORS: u64 = 0x7F << 27;
+        const YAOCHUU: u64 = TERMINALS | HONORS;
+        // 2s 3s 4s 6s 8s and the green dragon.
+        const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
+        let suits = ((mask & SUIT != 0) as u8) | (((mask >> 9) & SUIT != 0) as u8) << 1 | (((mask >> 18) & SUIT != 0) as u8) << 2;
         HandFacts {
             all: *all,
             concealed: *concealed,
@@ -319,11 +304,11 @@ impl HandFacts {
             no_melds,
             n_kans,
             suits,
-            honors,
-            all_simples: simples,
-            all_yaochuu: yaochuu,
-            all_terminals: terminals,
-            all_green: green,
+            honors: mask & HONORS != 0,
+            all_simples: mask & YAOCHUU == 0,
+            all_yaochuu: mask & !YAOCHUU == 0,
+            all_terminals: mask & !TERMINALS == 0,
+            all_green: mask & !GREEN == 0,
         }
     }
     #[inline]
