@@ -1,6 +1,7 @@
 """Type stubs of the compiled core (`mahjong_fast._core`)."""
 
-from typing import Optional, Sequence, Union
+import os
+from typing import Any, Optional, Sequence, Union
 
 import numpy as _np
 import numpy.typing as _npt
@@ -70,6 +71,10 @@ def to_counts(tiles: TilesLike) -> list[int]: ...
 def from_counts(counts: Sequence[int]) -> str: ...
 def to_unicode(tiles: TilesLike) -> str: ...
 
+# --- logs and engine (engine.rs) ---
+def read_log(path: Union[str, "os.PathLike[str]"]) -> list[dict]: ...
+def list_log_files(paths: Sequence[Union[str, "os.PathLike[str]"]]) -> list[str]: ...
+def verify_logs(files: Sequence[Union[str, "os.PathLike[str]"]]) -> list[dict]: ...
 # ---- riichi scoring ---------------------------------------------------------------
 
 from typing import Any, Dict, List, Tuple
@@ -187,6 +192,35 @@ def score_hand(
     kita: int = 0,
     n_players: int = 4,
 ) -> ScoreResult: ...
+
+# --- Taiwan 16-tile (mahjong_fast.taiwan wraps these) ---
+
+class TaiwanRuleSet:
+    def __init__(self, preset: str = "common", options: Optional[dict[str, Union[int, bool, str]]] = None) -> None: ...
+    def values(self) -> dict[str, Union[int, bool, str]]: ...
+
+def taiwan_score_raw(
+    hand: TilesLike,
+    melds: Optional[Sequence[Union[Meld, str]]],
+    win_tile: TileLike,
+    flowers: int,
+    seat_wind: int,
+    round_wind: int,
+    self_draw: bool,
+    dealer: bool,
+    consecutive: int,
+    replacement: str,
+    robbing_kong: bool,
+    last_tile: bool,
+    first_turn: bool,
+    dealer_first_discard: bool,
+    rules: TaiwanRuleSet,
+) -> dict[str, Any]: ...
+def taiwan_flower_win_raw(kind: str, consecutive: int, rules: TaiwanRuleSet) -> dict[str, Any]: ...
+def taiwan_waits(hand: TilesLike, melds: Optional[Sequence[Union[Meld, str]]] = None) -> list[int]: ...
+def taiwan_score_batch_raw(
+    concealed: Any, context: Any, melds: Any, rules: TaiwanRuleSet, raise_on_error: bool = True
+) -> tuple[Any, Any]: ...
 
 # --- shanten, waits, decomposition (rust/mahjong-py/src/shanten.rs) ---
 

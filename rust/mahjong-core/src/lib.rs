@@ -6,12 +6,16 @@
 //! shanten, riichi scoring, Taiwan tai, solitaire and the round engine.
 
 pub mod decompose;
+pub mod engine;
 pub mod error;
 pub mod hand;
+pub mod logs;
 pub mod riichi;
 pub mod shanten;
+pub mod taiwan;
 pub mod tile;
 
 pub use error::{Error, Result};
 pub use hand::{Counts, Hand, Meld, MeldKind};
 pub use tile::{Flower, RTile, Suit, Tile, TileId, N_KINDS};
+
