@@ -560,7 +560,7 @@ def pack_melds(melds: Any) -> List[int]:
 
 
 def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRules = _DEFAULT_RULES,
-                raise_on_error: bool = True) -> Tuple[Any, Any]:
+                raise_on_error: bool = True, threads: Optional[int] = None) -> Tuple[Any, Any]:
     """Score many hands on all cores (the GIL is released).
 
     Args:
@@ -569,6 +569,7 @@ def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRu
         melds: None or (N, 10) rows as :func:`pack_melds` makes them.
         raise_on_error: raise on the first bad row (its index is in the message);
             otherwise bad rows get tai -1.
+        threads: None for every core, or a thread count.
 
     Returns:
         ``(tai, patterns)``: int32 totals (after the cap, dealer tai apart) and uint64
@@ -588,7 +589,7 @@ def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRu
     if c.ndim != 2 or x.ndim != 2:
         raise InvalidHandError(f"score_batch: concealed and context must be 2-D, got shapes {c.shape} and {x.shape}")
     m = None if melds is None else np.ascontiguousarray(melds, dtype=np.int16)
-    return _core.taiwan_score_batch_raw(c, x, m, rules._core, raise_on_error)  # type: ignore[attr-defined]
+    return _core.taiwan_score_batch_raw(c, x, m, rules._core, raise_on_error, threads)  # type: ignore[attr-defined]
 
 
 def sample_winning_hands(n: int, seed: int = 0) -> Tuple[Any, Any]:
