@@ -13,6 +13,7 @@ pub mod replay;
 pub mod round;
 pub mod rules;
 pub mod scorer;
+pub mod selfplay;
 pub mod seat;
 pub mod settle;
 pub mod wall;
