@@ -189,6 +189,8 @@ impl WinContext {
             need(self.chiihou, self.tsumo && !self.is_dealer() && no_melds, "chiihou is a non-dealer's first-draw tsumo"),
             need(self.renhou, !self.tsumo && !self.is_dealer() && no_melds, "renhou is a non-dealer's ron before the first draw"),
             need(self.haitei && self.houtei, false, "haitei and houtei exclude each other"),
+            // No kan can be declared on the last tile, so none can be robbed then.
+            need(self.chankan && self.houtei, false, "chankan and houtei exclude each other"),
             need(self.kita > 0, n == 3, "kita (north dora) exist only in 3-player games"),
         ];
         if let Some(m) = checks.into_iter().flatten().next() {

@@ -150,7 +150,9 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
             } else {
                 yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
             };
-            ((8000 * mult, 0, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
+            // A true yakuman wins a tie with a counted one (same points, the yakuman is what
+            // the hand is).
+            ((8000 * mult, u32::MAX, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
         } else {
             ordinary(&shape, &facts, ctx, rules, &mut yl);
             let han = yl.total();
