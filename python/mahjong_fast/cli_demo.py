@@ -30,6 +30,9 @@ def run(args: argparse.Namespace) -> int:
     counts = [mf.to_counts(h) for h in hands]
     dt = time.perf_counter() - t0
     print(f"parsed {len(counts)} sample hands in {dt * 1e3:.1f} ms")
+    from mahjong_fast import cli_riichi
+
+    cli_riichi.demo(quick=args.quick)
     return 0
 
 

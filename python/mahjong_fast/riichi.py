@@ -30,7 +30,7 @@ from mahjong_fast._core import (
 )
 from mahjong_fast.rules import RuleSet, load_rules
 
-__all__ = ["score", "score_many", "wins_to_columns", "ScoreResult", "YakuHan", "RulesLike", "COLUMNS", "LIMITS"]
+__all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "YakuHan", "RulesLike", "COLUMNS", "LIMITS"]
 
 #: Input columns of the columnar batch: name -> width (1 = one value per row).
 COLUMNS: Dict[str, int] = {
@@ -282,3 +282,19 @@ def score_many(
     if columns:
         return score_columns(_normalize_columns(wins_to_columns(wins)), rs.core)
     return results
+
+
+def points(han: int, fu: int, *, dealer: bool = False, tsumo: bool = False, rules: RulesLike = "standard") -> Dict[str, Any]:
+    """The point table: what ``han`` / ``fu`` pays under ``rules``.
+
+    Returns ``base``, ``limit``, ``ron`` (the discarder's payment), ``tsumo_dealer``
+    (the dealer's share, or each player's share for a dealer tsumo),
+    ``tsumo_non_dealer`` and ``total`` (before honba and sticks).
+
+    Example:
+        >>> points(4, 30)["ron"], points(4, 30, rules="shiima-2026")["ron"]
+        (7700, 8000)
+    """
+    from mahjong_fast._core import hand_points
+
+    return hand_points(han, fu, rules=load_rules(rules).core, dealer=dealer, tsumo=tsumo)

@@ -7,7 +7,7 @@ use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArr
 use mahjong_core::hand::Meld;
 use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns, OutColumns, YAKU_WIDTH};
 use mahjong_core::riichi::context::{Indicators, WinContext};
-use mahjong_core::riichi::points::Limit;
+use mahjong_core::riichi::points::{base_points, payments, Limit};
 use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
 use mahjong_core::riichi::score::{score, ScoreResult};
 use mahjong_core::riichi::shape::Form;
@@ -791,6 +791,34 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
     Ok(d)
 }
 
+/// The point table: value of `han` / `fu` for a dealer or not, ron or tsumo.
+///
+/// Returns a dict: base, limit, ron (discarder's payment), tsumo_dealer (dealer's share,
+/// or each player's share when the dealer wins), tsumo_non_dealer, total (before honba).
+///
+/// Example:
+///     >>> from mahjong_fast._core import hand_points, RiichiRules
+///     >>> hand_points(3, 30, rules=RiichiRules.preset("standard"))["ron"]
+///     3900
+#[pyfunction]
+#[pyo3(signature = (han, fu, *, rules, dealer=false, tsumo=false))]
+pub fn hand_points<'py>(py: Python<'py>, han: u32, fu: u32, rules: PyRules, dealer: bool, tsumo: bool) -> PyResult<Bound<'py, PyDict>> {
+    if han == 0 || han > 200 || !(20..=200).contains(&fu) {
+        return Err(InvalidHandError::new_err(format!("han = {han}, fu = {fu}: expected han 1..=200 and fu 20..=200")));
+    }
+    let (base, limit) = base_points(han, fu, &rules.0);
+    let ctx = WinContext { tsumo, winner: if dealer { 0 } else { 1 }, dealer: 0, discarder: if dealer { 1 } else { 0 }, ..WinContext::default() };
+    let p = payments(base, &ctx, &rules.0, false);
+    let d = PyDict::new(py);
+    d.set_item("base", base)?;
+    d.set_item("limit", limit.name())?;
+    d.set_item("ron", p.ron)?;
+    d.set_item("tsumo_dealer", p.tsumo_dealer)?;
+    d.set_item("tsumo_non_dealer", p.tsumo_non_dealer)?;
+    d.set_item("total", p.points)?;
+    Ok(d)
+}
+
 /// Bit names of the `flags` column, in bit order.
 #[pyfunction]
 pub fn score_flag_names() -> Vec<&'static str> {
@@ -801,6 +829,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_list, m)?)?;
     m.add_function(wrap_pyfunction!(score_columns, m)?)?;
     m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
+    m.add_function(wrap_pyfunction!(hand_points, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyYakuHan>()?;
     m.add_class::<PyScoreResult>()?;
