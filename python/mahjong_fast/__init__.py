@@ -7,6 +7,8 @@ Example:
     >>> import mahjong_fast as mf
     >>> mf.to_mpsz("0m5m1z")
     '05m1z'
+    >>> mf.shanten("123m456p789s1122z"), mf.waits("123m456p789s1122z")
+    (0, ['1z', '2z'])
 """
 
 from mahjong_fast._core import (
@@ -22,6 +24,16 @@ from mahjong_fast._core import (
     Tile,
     TileParseError,
     __version__,
+    decompose,
+    decomposition_count_batch,
+    discards,
+    is_agari,
+    is_agari_batch,
+    shanten,
+    shanten_batch,
+    shanten_detail,
+    ukeire,
+    waits,
     from_counts,
     parse_tiles,
     to_counts,
@@ -31,6 +43,7 @@ from mahjong_fast._core import (
 )
 from mahjong_fast.riichi import ScoreResult, YakuHan, score
 from mahjong_fast.rules import PRESETS, RuleSet
+from mahjong_fast import taiwan
 
 __all__ = [
     "IllegalActionError",
@@ -49,6 +62,16 @@ __all__ = [
     "Tile",
     "TileParseError",
     "__version__",
+    "decompose",
+    "decomposition_count_batch",
+    "discards",
+    "is_agari",
+    "is_agari_batch",
+    "shanten",
+    "shanten_batch",
+    "shanten_detail",
+    "ukeire",
+    "waits",
     "from_counts",
     "parse_tiles",
     "score",
@@ -56,4 +79,5 @@ __all__ = [
     "to_ids",
     "to_mpsz",
     "to_unicode",
+    "taiwan",
 ]

@@ -1,6 +1,9 @@
 """Type stubs of the compiled core (`mahjong_fast._core`)."""
 
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
+
+import numpy as _np
+import numpy.typing as _npt
 
 TilesLike = Union[str, Sequence[int]]
 TileLike = Union[str, int]
@@ -184,3 +187,75 @@ def score_hand(
     kita: int = 0,
     n_players: int = 4,
 ) -> ScoreResult: ...
+
+# --- Taiwan 16-tile (mahjong_fast.taiwan wraps these) ---
+
+class TaiwanRuleSet:
+    def __init__(self, preset: str = "common", options: Optional[dict[str, Union[int, bool, str]]] = None) -> None: ...
+    def values(self) -> dict[str, Union[int, bool, str]]: ...
+
+def taiwan_score_raw(
+    hand: TilesLike,
+    melds: Optional[Sequence[Union[Meld, str]]],
+    win_tile: TileLike,
+    flowers: int,
+    seat_wind: int,
+    round_wind: int,
+    self_draw: bool,
+    dealer: bool,
+    consecutive: int,
+    replacement: str,
+    robbing_kong: bool,
+    last_tile: bool,
+    first_turn: bool,
+    dealer_first_discard: bool,
+    rules: TaiwanRuleSet,
+) -> dict[str, Any]: ...
+def taiwan_flower_win_raw(kind: str, consecutive: int, rules: TaiwanRuleSet) -> dict[str, Any]: ...
+def taiwan_waits(hand: TilesLike, melds: Optional[Sequence[Union[Meld, str]]] = None) -> list[int]: ...
+def taiwan_score_batch_raw(
+    concealed: Any, context: Any, melds: Any, rules: TaiwanRuleSet, raise_on_error: bool = True
+) -> tuple[Any, Any]: ...
+
+# --- shanten, waits, decomposition (rust/mahjong-py/src/shanten.rs) ---
+
+
+MeldsLike = Optional[Union[str, "Meld", Sequence[Union[str, "Meld"]]]]
+CountsLike = Union[str, Sequence[int], "_npt.NDArray[_np.integer]"]
+HandsLike = Union["_npt.NDArray[_np.uint8]", Sequence[str]]
+RowErrors = List[Tuple[int, str, str]]
+
+def shanten(hand: TilesLike, melds: MeldsLike = None, n_sets: Optional[int] = None) -> int: ...
+def shanten_detail(
+    hand: TilesLike, melds: MeldsLike = None, n_sets: Optional[int] = None
+) -> Dict[str, Optional[int]]: ...
+def is_agari(hand: TilesLike, melds: MeldsLike = None, n_sets: Optional[int] = None) -> bool: ...
+def waits(hand: TilesLike, melds: MeldsLike = None, n_sets: Optional[int] = None) -> List[str]: ...
+def ukeire(
+    hand: TilesLike,
+    melds: MeldsLike = None,
+    visible: Optional[CountsLike] = None,
+    n_sets: Optional[int] = None,
+) -> Tuple[int, List[str]]: ...
+def discards(
+    hand: TilesLike,
+    melds: MeldsLike = None,
+    visible: Optional[CountsLike] = None,
+    n_sets: Optional[int] = None,
+) -> List[Tuple[str, int, int]]: ...
+def decompose(
+    hand: TilesLike,
+    melds: MeldsLike = None,
+    win_tile: Optional[TileLike] = None,
+    n_sets: Optional[int] = None,
+) -> List[Dict[str, Any]]: ...
+def shanten_batch(
+    hands: HandsLike, n_sets: Optional[int] = None, threads: Optional[int] = None
+) -> Tuple["_npt.NDArray[_np.int8]", RowErrors]: ...
+def is_agari_batch(
+    hands: HandsLike, n_sets: Optional[int] = None, threads: Optional[int] = None
+) -> Tuple["_npt.NDArray[_np.bool_]", RowErrors]: ...
+def decomposition_count_batch(
+    hands: HandsLike, n_sets: Optional[int] = None, threads: Optional[int] = None
+) -> Tuple["_npt.NDArray[_np.int32]", RowErrors]: ...
+def shanten_table_bytes() -> int: ...

@@ -10,6 +10,7 @@ pub mod error;
 pub mod hand;
 pub mod riichi;
 pub mod shanten;
+pub mod taiwan;
 pub mod tile;
 
 pub use error::{Error, Result};

@@ -4,6 +4,8 @@
 mod convert;
 mod errors;
 mod riichi;
+mod shanten;
+mod taiwan;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -13,6 +15,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     riichi::register(m)?;
+    shanten::register(m)?;
+    taiwan::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -19,8 +19,10 @@
 //! allocation. Hands with melds whose tiles cap a kind's remaining copies take an
 //! exact dynamic programme for the affected suits (`dp.rs`).
 
+pub mod batch;
 pub mod dp;
 pub mod gen;
+pub mod query;
 pub mod table;
 
 use crate::error::{Error, Result};
