@@ -175,8 +175,19 @@ def test_suit_permutation_and_mirror_leave_shanten_unchanged(c, perm, mirror):
 def test_mpsz_counts_ids_round_trip(c):
     text = to_text(c)
     assert mf.to_counts(text) == c
-    assert mf.from_counts(mf.to_counts(mf.to_ids(text))) == text
-    assert mf.to_mpsz(mf.to_ids(text)) == text
+    # As 136-ids a suit's four fives include its red five (id 16/52/88): write it 0.
+    tiles = []
+    for k, n in enumerate(c):
+        name = mf.from_counts([int(j == k) for j in range(34)])
+        if n == 4 and k in (4, 13, 22):
+            tiles += ["0" + name[1]] + [name] * 3
+        else:
+            tiles += [name] * n
+    ids = mf.to_ids("".join(tiles))
+    assert len(ids) == len(set(ids)) == sum(c)
+    assert mf.to_counts(ids) == c
+    assert mf.to_counts(mf.to_mpsz(ids)) == c
+    assert mf.from_counts(mf.to_counts(ids)) == text
 
 
 # --- differential test against the `mahjong` package ------------------------------------
@@ -277,7 +288,20 @@ def test_melded_copies_against_brute_force():
         ok = (w + used <= 4).all(axis=1)
         need = np.maximum(w[ok] - h, 0).sum(axis=1).min()
         text = mf.from_counts([int(x) for x in h])
-        assert mf.shanten(text, melds=melds) == need - 1, (text, melds)
+        s = mf.shanten(text, melds=melds)
+        assert s == need - 1, (text, melds)
+        if i % 8 == 0:
+            # Ukeire with melds = the draws that lower shanten, copies left counted.
+            held = h + used
+            want_tiles, want_count = [], 0
+            for k in range(34):
+                if held[k] < 4:
+                    d = h.copy()
+                    d[k] += 1
+                    if mf.shanten(mf.from_counts([int(x) for x in d]), melds=melds) < s:
+                        want_tiles.append(mf.from_counts([int(j == k) for j in range(34)]))
+                        want_count += 4 - int(held[k])
+            assert mf.ukeire(text, melds=melds) == (want_count, want_tiles)
         checked += 1
     assert checked == 400
 

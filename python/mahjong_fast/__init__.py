@@ -35,11 +35,14 @@ from mahjong_fast._core import (
     ukeire,
     waits,
     from_counts,
+    list_log_files,
     parse_tiles,
+    read_log,
     to_counts,
     to_ids,
     to_mpsz,
     to_unicode,
+    verify_logs,
 )
 from mahjong_fast.riichi import ScoreResult, YakuHan, score
 from mahjong_fast.rules import PRESETS, RuleSet
@@ -73,11 +76,14 @@ __all__ = [
     "ukeire",
     "waits",
     "from_counts",
+    "list_log_files",
     "parse_tiles",
+    "read_log",
     "score",
     "to_counts",
     "to_ids",
     "to_mpsz",
     "to_unicode",
+    "verify_logs",
     "taiwan",
 ]

@@ -20,6 +20,7 @@ from mahjong_fast import MahjongError
 _COMMAND_MODULES = [
     "mahjong_fast.cli_demo",
     "mahjong_fast.cli_riichi",
+    "mahjong_fast.cli_logs",
     "mahjong_fast.cli_taiwan",
 ]
 

@@ -213,6 +213,7 @@ def demo(quick: bool = False) -> None:
     n_big = len(big["win"])
     assert not out["errors"]
     assert [r.points for r in results] == out["points"][: len(wins)].tolist()
+    print("== Riichi scoring (standard rules)")
     print(f"riichi: scored {len(wins)} sample wins one by one in {dt_one * 1e3:.1f} ms "
           f"({dt_one / len(wins) * 1e6:.1f} us per call)")
     print(f"riichi: score_many on {n_big:,} wins in {dt_many * 1e3:.1f} ms ({n_big / dt_many / 1e6:.2f} M wins/s)")

@@ -6,8 +6,10 @@
 //! shanten, riichi scoring, Taiwan tai, solitaire and the round engine.
 
 pub mod decompose;
+pub mod engine;
 pub mod error;
 pub mod hand;
+pub mod logs;
 pub mod riichi;
 pub mod shanten;
 pub mod taiwan;
@@ -16,3 +18,4 @@ pub mod tile;
 pub use error::{Error, Result};
 pub use hand::{Counts, Hand, Meld, MeldKind};
 pub use tile::{Flower, RTile, Suit, Tile, TileId, N_KINDS};
+

@@ -2,6 +2,7 @@
 //! and maps errors; every rule lives in `mahjong-core`.
 
 mod convert;
+mod engine;
 mod errors;
 mod riichi;
 mod shanten;
@@ -14,6 +15,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    engine::register(m)?;
     riichi::register(m)?;
     shanten::register(m)?;
     taiwan::register(m)?;

@@ -7,11 +7,12 @@ use crate::errors::{IntoPyResult, InvalidHandError};
 use mahjong_core::decompose::GroupKind;
 use mahjong_core::shanten::batch::{self, RowError, Rows};
 use mahjong_core::shanten::query::{self, Split};
-use mahjong_core::shanten::{tiles_of_mask, Shape};
+use mahjong_core::shanten::{tiles_of_mask, Forms, Shape};
 use mahjong_core::tile::{counts_of, parse_mpsz};
 use mahjong_core::{Counts, Hand, Tile};
 use numpy::{IntoPyArray, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 
 fn hand_of(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<(Hand, Shape)> {
@@ -63,6 +64,11 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
 fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<i8> {
+    if let (Ok(text), None) = (hand.cast::<PyString>(), melds.filter(|m| !m.is_none())) {
+        if let Some((c, n)) = query::closed_counts_of_text(text.to_str()?, n_sets) {
+            return Ok(Shape::closed(n, Forms::for_game(n)).shanten(&c));
+        }
+    }
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     Ok(shape.shanten(&h.concealed))
 }
@@ -213,10 +219,10 @@ fn decompose<'py>(
 }
 
 /// Batch input, extracted with the GIL held: a borrowed (N, 34) uint8 array or
-/// owned strings.
+/// the strings' UTF-8 buffers (borrowed, not copied).
 enum Input<'py> {
     Array(PyReadonlyArray2<'py, u8>),
-    Strings(Vec<String>),
+    Strings(Vec<PyBackedStr>),
 }
 
 fn batch_input<'py>(hands: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
@@ -237,7 +243,7 @@ fn batch_input<'py>(hands: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     if hands.is_instance_of::<PyString>() {
         return Err(InvalidHandError::new_err("hands: expected a sequence of mpsz strings or an (N, 34) uint8 array, got one string"));
     }
-    let v: Vec<String> = hands
+    let v: Vec<PyBackedStr> = hands
         .extract()
         .map_err(|_| InvalidHandError::new_err("hands: expected a sequence of mpsz strings or an (N, 34) uint8 array"))?;
     Ok(Input::Strings(v))
@@ -258,7 +264,7 @@ fn run_batch<T: Send + Sync + Copy + numpy::Element>(
     hands: &Bound<'_, PyAny>,
     threads: Option<usize>,
     fill: T,
-    kernel: impl Fn(&Rows<'_, String>, &mut [T]) -> Vec<RowError> + Send + Sync,
+    kernel: impl Fn(&Rows<'_, PyBackedStr>, &mut [T]) -> Vec<RowError> + Send + Sync,
 ) -> BatchResult {
     let input = batch_input(hands)?;
     let (out, errs) = match &input {

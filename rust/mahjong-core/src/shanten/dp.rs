@@ -13,8 +13,10 @@
 use super::gen::{Dist, INF, MAX_SETS};
 
 /// `d[p][m]` for a suit of `len` kinds (`seqs`: sequences allowed), counts `h`,
-/// at most `cap[i]` copies of kind i in the completed shape.
-pub fn suit_dist(h: &[u8], cap: &[u8], seqs: bool) -> Dist {
+/// at most `cap[i]` copies of kind i in the completed shape, for `m <= max_m`
+/// (larger `m` left at INF: the combination never reads them).
+pub fn suit_dist(h: &[u8], cap: &[u8], seqs: bool, max_m: usize) -> Dist {
+    let max_m = max_m.min(MAX_SETS);
     let len = h.len();
     // cost[s1][s2][m][p], s1/s2 <= 4.
     const S: usize = 5;
@@ -25,23 +27,27 @@ pub fn suit_dist(h: &[u8], cap: &[u8], seqs: bool) -> Dist {
         let can_start = seqs && i + 2 < len;
         for s1 in 0..S {
             for s2 in 0..S - s1 {
-                for m in 0..=MAX_SETS {
+                for m in 0..=max_m {
                     for p in 0..2 {
                         let c = cur[s1][s2][m][p];
                         if c >= INF {
                             continue;
                         }
-                        let max_s0 = if can_start { 4 } else { 0 };
+                        // Only usages within the cap and sets within max_m.
+                        let room = (cap[i] as usize).saturating_sub(s1 + s2);
+                        if s1 + s2 > cap[i] as usize {
+                            continue;
+                        }
+                        let max_s0 = if can_start { room.min(max_m - m) } else { 0 };
                         for s0 in 0..=max_s0 {
-                            for t in 0..2usize {
-                                for q in 0..(2 - p) {
-                                    let use_ = s0 + s1 + s2 + 3 * t + 2 * q;
-                                    let m2 = m + s0 + t;
-                                    if use_ > cap[i] as usize || m2 > MAX_SETS {
-                                        continue;
-                                    }
+                            let seq_use = s0 + s1 + s2;
+                            let max_t = usize::from(seq_use + 3 <= cap[i] as usize && m + s0 < max_m);
+                            for t in 0..=max_t {
+                                let max_q = usize::from(p == 0 && seq_use + 3 * t + 2 <= cap[i] as usize);
+                                for q in 0..=max_q {
+                                    let use_ = seq_use + 3 * t + 2 * q;
                                     let add = use_.saturating_sub(h[i] as usize) as u8;
-                                    let slot = &mut next[s0][s1][m2][p + q];
+                                    let slot = &mut next[s0][s1][m + s0 + t][p + q];
                                     *slot = (*slot).min(c + add);
                                 }
                             }
@@ -74,7 +80,7 @@ mod tests {
         let caps = [4u8; 9];
         for code in (0..suits.len()).filter(|c| c % 97 == 0 || gen::counts_of_code(*c, 9).iter().sum::<u8>() <= 4) {
             let h = gen::counts_of_code(code, 9);
-            let mut want = suit_dist(&h[..9], &caps, true);
+            let mut want = suit_dist(&h[..9], &caps, true, MAX_SETS);
             for row in want.iter_mut() {
                 for x in row[MAX_SETS + 1..].iter_mut() {
                     *x = INF;
@@ -85,7 +91,7 @@ mod tests {
         let honors = gen::suit_dists(7, false);
         for (code, d) in honors.iter().enumerate() {
             let h = gen::counts_of_code(code, 7);
-            assert_eq!(*d, suit_dist(&h[..7], &caps[..7], false), "honors {h:?}");
+            assert_eq!(*d, suit_dist(&h[..7], &caps[..7], false, MAX_SETS), "honors {h:?}");
         }
     }
 }

@@ -324,21 +324,31 @@ impl Shape {
         if !self.capped {
             return standard_shanten(counts, self.n_sets as usize);
         }
-        let mut s = table::suits(counts);
-        {
-            for (suit, base) in [(0usize, 0usize), (1, 9), (2, 18), (3, 27)] {
-                let len = if suit == 3 { 7 } else { 9 };
-                let melded = &self.melded[base..base + len];
-                if melded.iter().any(|&c| c > 0) {
-                    let mut cap = [4u8; 9];
-                    for i in 0..len {
-                        cap[i] = 4u8.saturating_sub(melded[i]);
-                    }
-                    s[suit] = dp::suit_dist(&counts[base..base + len], &cap[..len], suit != 3);
-                }
+        table::distance(&self.suit_dists(counts), self.n_sets as usize) as i8 - 1
+    }
+
+    /// Distance vector of one suit (0..4 = m, p, s, honors): from the tables, or by
+    /// the capped DP when the player's melds hold tiles of that suit.
+    fn suit_dist(&self, counts: &Counts, suit: usize) -> gen::Dist {
+        let base = 9 * suit;
+        let len = if suit == 3 { 7 } else { 9 };
+        let melded = &self.melded[base..base + len];
+        if self.capped && melded.iter().any(|&c| c > 0) {
+            let mut cap = [4u8; 9];
+            for i in 0..len {
+                cap[i] = 4u8.saturating_sub(melded[i]);
             }
+            return dp::suit_dist(&counts[base..base + len], &cap[..len], suit != 3, self.n_sets as usize);
         }
-        table::distance(&s, self.n_sets as usize) as i8 - 1
+        if suit == 3 {
+            table::honors(counts)
+        } else {
+            table::number_suit(counts, base)
+        }
+    }
+
+    fn suit_dists(&self, counts: &Counts) -> [gen::Dist; 4] {
+        [self.suit_dist(counts, 0), self.suit_dist(counts, 1), self.suit_dist(counts, 2), self.suit_dist(counts, 3)]
     }
 
     fn specials_apply(&self, counts: &Counts) -> bool {
@@ -369,9 +379,14 @@ impl Shape {
         self.detail(counts).min()
     }
 
-    /// Is the hand (3 n_sets + 2 tiles) complete in some form?
+    /// Is the hand (3 n_sets + 2 tiles) complete in some form? A complete hand is
+    /// its own target, so melded copies never matter here: the tables decide.
     pub fn is_agari(&self, counts: &Counts) -> bool {
-        self.shanten(counts) == -1
+        if self.forms.standard && standard_shanten(counts, self.n_sets as usize) == -1 {
+            return true;
+        }
+        let d = self.with_forms(Forms { standard: false, ..self.forms }).detail(counts);
+        d.min() == -1
     }
 
     /// Copies of `k` that could still be drawn: not in hand, not melded.
@@ -392,7 +407,7 @@ impl Shape {
                 continue;
             }
             c[k] += 1;
-            if self.shanten(&c) == -1 {
+            if self.is_agari(&c) {
                 mask |= 1 << k;
             }
             c[k] -= 1;
@@ -411,12 +426,24 @@ impl Shape {
     fn ukeire_below(&self, counts: &Counts, visible: &Counts, base: i8) -> Ukeire {
         let mut c = *counts;
         let mut u = Ukeire::default();
+        // With melds capping copies, a draw changes one suit: keep the other three
+        // suits' vectors (each may have cost a DP) instead of recomputing them.
+        let dists = if self.capped && self.has_melds { Some(self.suit_dists(counts)) } else { None };
         for k in 0..N_KINDS {
             if !self.drawable(counts, k) {
                 continue;
             }
             c[k] += 1;
-            if self.shanten(&c) < base {
+            let after = match &dists {
+                Some(d) => {
+                    let mut d = *d;
+                    d[k / 9] = self.suit_dist(&c, k / 9);
+                    // Capped shapes hold melds: no special forms apply.
+                    table::distance(&d, self.n_sets as usize) as i8 - 1
+                }
+                None => self.shanten(&c),
+            };
+            if after < base {
                 u.tiles |= 1 << k;
                 u.count += 4u32.saturating_sub(counts[k] as u32 + self.melded[k] as u32 + visible[k] as u32);
             }

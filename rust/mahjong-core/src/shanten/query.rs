@@ -131,3 +131,17 @@ pub fn splits(hand: &Hand, shape: &Shape, win: Option<Tile>) -> Result<Vec<Split
     }
     Ok(out)
 }
+
+/// Fast path of scalar calls on a closed hand given as mpsz text: counts parsed
+/// without allocating. `None` whenever anything is off (bad text, a fifth copy, a
+/// second red five, a wrong size): the caller then takes the general path, which
+/// builds the error message.
+pub fn closed_counts_of_text(text: &str, total_sets: Option<usize>) -> Option<(Counts, usize)> {
+    let c = super::batch::counts_of_text(text)?;
+    let tiles = super::tile_count(&c);
+    let n = match total_sets {
+        Some(n) => n,
+        None => sets_for_tiles(tiles).ok()?,
+    };
+    (n <= MAX_SETS && (tiles == 3 * n + 1 || tiles == 3 * n + 2)).then_some((c, n))
+}

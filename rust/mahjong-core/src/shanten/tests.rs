@@ -156,9 +156,9 @@ fn dp_path_equals_tables_without_melds() {
         let h = rng.hand(14, round % 2 == 0);
         let mut s = table::suits(&h);
         for (suit, base) in [(0usize, 0usize), (1, 9), (2, 18)] {
-            s[suit] = dp::suit_dist(&h[base..base + 9], &cap, true);
+            s[suit] = dp::suit_dist(&h[base..base + 9], &cap, true, 4);
         }
-        s[3] = dp::suit_dist(&h[27..34], &cap[..7], false);
+        s[3] = dp::suit_dist(&h[27..34], &cap[..7], false, 4);
         assert_eq!(table::distance(&s, 4) as i8 - 1, standard_shanten(&h, 4));
     }
 }
