@@ -18,11 +18,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, List, Optional, Sequence, Union
 
-from mahjong_fast._core import list_log_files, read_log, verify_logs
+from mahjong_fast._core import Match, final_result, list_log_files, read_log, self_play, verify_logs
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["VerifySummary", "list_log_files", "read_log", "verify", "verify_logs"]
+__all__ = ["Match", "VerifySummary", "final_result", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_logs"]
 
 
 @dataclass

@@ -12,6 +12,8 @@ pub mod judge;
 pub mod replay;
 pub mod round;
 pub mod rules;
+pub mod scorer;
+pub mod selfplay;
 pub mod seat;
 pub mod settle;
 pub mod wall;

@@ -261,8 +261,31 @@ fn next_decision(events: &[Event], mut i: usize) -> usize {
     i
 }
 
-/// Replay one game.
+/// Where the value of each win comes from during a replay.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// The riichi scorer (`riichi::score`) under the log's rules: the full check.
+    Scorer,
+    /// The record's own han, fu and points: checks the engine's flow and payments
+    /// alone.
+    Record,
+}
+
+/// Scoring rules for a log's declared table rules.
+pub fn scoring_rules_for(log: &GameLog) -> crate::riichi::Rules {
+    let mut r = crate::riichi::Rules::TENHOU;
+    r.red_fives = log.rules.aka;
+    r.open_tanyao = log.rules.kuitan;
+    r
+}
+
+/// Replay one game, scoring wins with the riichi scorer.
 pub fn replay_game(log: &GameLog) -> ReplayReport {
+    replay_game_with(log, Values::Scorer)
+}
+
+/// Replay one game with wins valued as `values` says.
+pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
     let mut rep = ReplayReport { source: log.source.clone(), ..Default::default() };
     let rules = match rules_for(log) {
         Ok(r) => r,
@@ -317,7 +340,8 @@ pub fn replay_game(log: &GameLog) -> ReplayReport {
         synced = true;
         let body = &ev[si + 1..end];
         let last_hand = n + 1 == starts.len();
-        match replay_round(&mut game, start, body, &log.source, &label, last_hand, &mut rep) {
+        let scoring = scoring_rules_for(log);
+        match replay_round(&mut game, start, body, &log.source, &label, last_hand, values, &scoring, &mut rep) {
             Ok(()) => {}
             Err(e) => {
                 rep.problems.push(format!("{label}: {}", e.message()));
@@ -346,7 +370,7 @@ pub fn replay_game(log: &GameLog) -> ReplayReport {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &str, label: &str, last_hand: bool, rep: &mut ReplayReport) -> Result<()> {
+fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &str, label: &str, last_hand: bool, values: Values, scoring: &crate::riichi::Rules, rep: &mut ReplayReport) -> Result<()> {
     let (wall, hidden) = rebuild_wall(start, body, source)?;
     let wins: Vec<WinRecord> = body.iter().filter_map(|e| if let Event::Win(w) = e { Some((**w).clone()) } else { None }).collect();
     let mut triple = 0u8;
@@ -361,7 +385,12 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
             }
         }
     }
-    let mut judge = RecordJudge { wins: wins.clone(), dealer: start.dealer, triple };
+    let mut record_judge = RecordJudge { wins: wins.clone(), dealer: start.dealer, triple };
+    let mut scorer_judge = super::scorer::ScorerJudge::new(*scoring);
+    let judge: &mut dyn WinJudge = match values {
+        Values::Record => &mut record_judge,
+        Values::Scorer => &mut scorer_judge,
+    };
     let mut round = game.start_round(wall, true);
     round.hidden_seats = hidden;
     let mut i = 0;
@@ -386,7 +415,7 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     rep.riichi_unverified += 1;
                 }
                 i += used;
-                round.apply(seat, action, &mut judge)
+                round.apply(seat, action, judge)
             }
             Phase::Claim { from, source: src, can_ron, can_call, .. } => {
                 let answers = claim_answers(body, i, from, src);
@@ -400,7 +429,7 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     if !matches!(a, Action::Pass) {
                         consumed = true;
                     }
-                    r = round.apply(s, a, &mut judge);
+                    r = round.apply(s, a, judge);
                     if r.is_err() {
                         break;
                     }

@@ -293,9 +293,16 @@ impl Round {
     }
 
     fn tenpai_after_discard(&self, seat: u8, tile: TileId) -> bool {
-        let mut c = self.seats[seat as usize].counts;
+        let s = &self.seats[seat as usize];
+        let mut c = s.counts;
         c[tile.tile().index()] -= 1;
-        agari::is_tenpai(&c)
+        crate::shanten::shanten(&c, 4 - s.n_melds as usize) <= 0 && agari::is_tenpai(&c)
+    }
+
+    /// Could any discard leave `seat` tenpai (a quick gate before listing riichi)?
+    fn may_riichi(&self, seat: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        s.is_closed() && !s.in_riichi() && crate::shanten::shanten(&s.counts, 4 - s.n_melds as usize) <= 0
     }
 
     /// Waits of the hand after removing `tile`.
@@ -444,7 +451,15 @@ impl Round {
                 continue;
             }
             let base = k as i32 - n + lo;
-            let others: Vec<usize> = (0..3).map(|i| (base + i) as usize).filter(|&x| x != k).collect();
+            let mut others = [0usize; 2];
+            let mut j = 0;
+            for i in 0..3 {
+                let x = (base + i) as usize;
+                if x != k && j < 2 {
+                    others[j] = x;
+                    j += 1;
+                }
+            }
             if others.iter().any(|&x| s.counts[x] == 0) {
                 continue;
             }
@@ -453,14 +468,14 @@ impl Round {
             let mut b = [TileId::wrapping(0); 4];
             let na = s.ids_of(others[0], &mut a);
             let nb = s.ids_of(others[1], &mut b);
-            let mut seen: Vec<(bool, bool)> = Vec::new();
+            let mut seen = 0u8;
             for &x in &a[..na] {
                 for &y in &b[..nb] {
-                    let key = (x.is_red(), y.is_red());
-                    if seen.contains(&key) {
+                    let key = 1u8 << (x.is_red() as u8 * 2 + y.is_red() as u8);
+                    if seen & key != 0 {
                         continue;
                     }
-                    seen.push(key);
+                    seen |= key;
                     let ban = kuikae_mask(MeldKind::Chi, base as usize, k);
                     if self.has_discard_after(seat, &[x, y], ban) {
                         out.push([x, y]);
@@ -475,14 +490,14 @@ impl Round {
         let s = &self.seats[seat as usize];
         let mut ids = [TileId::wrapping(0); 4];
         let n = s.ids_of(k, &mut ids);
-        let mut seen: Vec<u8> = Vec::new();
+        let mut seen = 0u8;
         for i in 0..n {
             for j in i + 1..n {
-                let reds = ids[i].is_red() as u8 + ids[j].is_red() as u8;
-                if seen.contains(&reds) {
+                let reds = 1u8 << (ids[i].is_red() as u8 + ids[j].is_red() as u8);
+                if seen & reds != 0 {
                     continue;
                 }
-                seen.push(reds);
+                seen |= reds;
                 if self.has_discard_after(seat, &[ids[i], ids[j]], 1 << k) {
                     out.push([ids[i], ids[j]]);
                 }
@@ -549,8 +564,8 @@ impl Round {
                 let riichi_now = s.in_riichi();
                 let mut seen = 0u64;
                 let mut seen_red = 0u8;
-                let tiles: Vec<TileId> = s.concealed().to_vec();
-                for &t in &tiles {
+                let tiles = s.tiles;
+                for &t in &tiles[..s.n_tiles as usize] {
                     let k = t.tile().index();
                     if kuikae & (1 << k) != 0 || (riichi_now && Some(t) != drawn) {
                         continue;
@@ -569,7 +584,7 @@ impl Round {
                     }
                     out.push(Action::Discard { tile: t, riichi: false });
                 }
-                let n = out.len();
+                let n = if self.may_riichi(seat) { out.len() } else { 0 };
                 for i in 0..n {
                     if let Action::Discard { tile, .. } = out[i] {
                         let a = Action::Discard { tile, riichi: true };

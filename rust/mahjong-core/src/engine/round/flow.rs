@@ -82,7 +82,14 @@ impl Round {
                 continue;
             }
             let s = &mut self.seats[t as usize];
-            if s.waits() & (1 << k) != 0 {
+            // The tile is a wait exactly when it completes the hand.
+            if s.counts[k] >= 4 {
+                continue;
+            }
+            s.counts[k] += 1;
+            let wait = agari::is_complete(&s.counts);
+            s.counts[k] -= 1;
+            if wait {
                 s.furiten_temp = true;
                 if matches!(s.riichi, Riichi::Accepted { .. }) {
                     s.furiten_riichi = true;
