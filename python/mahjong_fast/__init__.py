@@ -7,6 +7,8 @@ Example:
     >>> import mahjong_fast as mf
     >>> mf.to_mpsz("0m5m1z")
     '05m1z'
+    >>> mf.shanten("123m456p789s1122z"), mf.waits("123m456p789s1122z")
+    (0, ['1z', '2z'])
 """
 
 from mahjong_fast._core import (
@@ -17,6 +19,7 @@ from mahjong_fast._core import (
     LayoutError,
     LogParseError,
     MahjongError,
+    Match,
     Meld,
     NoYakuError,
     SolitaireBoard,
@@ -24,13 +27,30 @@ from mahjong_fast._core import (
     Tile,
     TileParseError,
     __version__,
+    decompose,
+    decomposition_count_batch,
+    discards,
+    is_agari,
+    is_agari_batch,
+    shanten,
+    shanten_batch,
+    shanten_detail,
+    ukeire,
+    waits,
     from_counts,
+    list_log_files,
     parse_tiles,
+    read_log,
+    self_play,
     to_counts,
     to_ids,
     to_mpsz,
     to_unicode,
+    verify_logs,
 )
+from mahjong_fast.riichi import ScoreResult, YakuHan, score
+from mahjong_fast.rules import PRESETS, RuleSet
+from mahjong_fast import taiwan
 from mahjong_fast.solitaire import Game as SolitaireGame
 
 __all__ = [
@@ -41,7 +61,12 @@ __all__ = [
     "LayoutError",
     "LogParseError",
     "MahjongError",
+    "Match",
     "Meld",
+    "PRESETS",
+    "RuleSet",
+    "ScoreResult",
+    "YakuHan",
     "NoYakuError",
     "SolitaireBoard",
     "SolitaireGame",
@@ -49,10 +74,26 @@ __all__ = [
     "Tile",
     "TileParseError",
     "__version__",
+    "decompose",
+    "decomposition_count_batch",
+    "discards",
+    "is_agari",
+    "is_agari_batch",
+    "shanten",
+    "shanten_batch",
+    "shanten_detail",
+    "ukeire",
+    "waits",
     "from_counts",
+    "list_log_files",
     "parse_tiles",
+    "read_log",
+    "score",
+    "self_play",
     "to_counts",
     "to_ids",
     "to_mpsz",
     "to_unicode",
+    "verify_logs",
+    "taiwan",
 ]

@@ -1,7 +1,7 @@
 //! Hands: concealed tile counts plus fixed melds, with no heap in the hot types.
 
 use crate::error::{Error, Result};
-use crate::tile::{counts_of, format_mpsz, RTile, Tile, N_KINDS};
+use crate::tile::{counts_of, format_counts, format_mpsz, RTile, Tile, N_KINDS};
 use std::fmt;
 
 /// Tile counts by kind. Invariant of a valid hand: every entry is at most 4.
@@ -230,6 +230,51 @@ impl Hand {
             return Err(Error::InvalidHand(format!("{}: more than one red five in a suit", format_mpsz(concealed))));
         }
         Ok(Hand { concealed: counts, red, melds: arr, n_melds: melds.len() as u8 })
+    }
+    /// Build from counts already taken (batch paths that read 136-ids straight into
+    /// counts): the same checks as [`Hand::new`] without a tile list.
+    pub fn from_counts(concealed: Counts, red: [u8; 3], melds: &[Meld], n_sets: usize) -> Result<Hand> {
+        if melds.len() > n_sets.min(MAX_MELDS) {
+            return Err(Error::InvalidHand(format!("{} melds: at most {} fit a hand of {n_sets} sets", melds.len(), n_sets.min(MAX_MELDS))));
+        }
+        let n: usize = concealed.iter().map(|&c| c as usize).sum();
+        let free_sets = n_sets - melds.len();
+        if n != 3 * free_sets + 1 && n != 3 * free_sets + 2 {
+            return Err(Error::InvalidHand(format!(
+                "{}: {n} concealed tiles; with {} melds a hand of {n_sets} sets holds {} or {}",
+                format_counts(&concealed),
+                melds.len(),
+                3 * free_sets + 1,
+                3 * free_sets + 2
+            )));
+        }
+        let mut all = concealed;
+        let mut reds = red;
+        let mut arr = [Meld::default(); MAX_MELDS];
+        for (i, m) in melds.iter().enumerate() {
+            m.add_to(&mut all);
+            if m.red > 0 {
+                reds[m.tile.suit().index().min(2)] += m.red;
+            }
+            arr[i] = *m;
+        }
+        if let Some(k) = (0..N_KINDS).find(|&k| all[k] > 4) {
+            return Err(Error::InvalidHand(format!(
+                "{} with melds: {} copies of {} (there are only four)",
+                format_counts(&concealed),
+                all[k],
+                Tile::from_index_unchecked(k)
+            )));
+        }
+        if reds.iter().any(|&r| r > 1) {
+            return Err(Error::InvalidHand(format!("{}: more than one red five in a suit", format_counts(&concealed))));
+        }
+        for (s, &r) in red.iter().enumerate() {
+            if r > 0 && concealed[s * 9 + 4] == 0 {
+                return Err(Error::InvalidHand(format!("{}: a red five without a five", format_counts(&concealed))));
+            }
+        }
+        Ok(Hand { concealed, red, melds: arr, n_melds: melds.len() as u8 })
     }
     /// The melds.
     #[inline]

@@ -270,6 +270,11 @@ impl TileId {
     pub const fn rtile(self) -> RTile {
         RTile { tile: self.tile(), red: self.is_red() }
     }
+    /// Id `i` taken modulo 136 (for callers that already hold a valid index).
+    #[inline]
+    pub const fn wrapping(i: u8) -> TileId {
+        TileId(i % 136)
+    }
 }
 
 /// Parse mpsz text such as `"123m406p789s11z"`; `0` is a red five. Spaces are ignored.

@@ -2,7 +2,11 @@
 //! and maps errors; every rule lives in `mahjong-core`.
 
 mod convert;
+mod engine;
 mod errors;
+mod riichi;
+mod shanten;
+mod taiwan;
 mod solitaire;
 mod tiles;
 
@@ -12,6 +16,10 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    engine::register(m)?;
+    riichi::register(m)?;
+    shanten::register(m)?;
+    taiwan::register(m)?;
     solitaire::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

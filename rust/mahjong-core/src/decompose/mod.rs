@@ -5,8 +5,11 @@
 //! k is 4 minus the melds in riichi and 5 minus the melds in Taiwan's 16-tile game.
 //! Seven pairs and thirteen orphans are separate forms with their own tests.
 
+pub mod reference;
+mod table;
+
 use crate::hand::Counts;
-use crate::tile::{Tile, N_KINDS};
+use crate::tile::Tile;
 
 /// Most concealed sets a split can hold (Taiwan: 5).
 pub const MAX_GROUPS: usize = 5;
@@ -134,79 +137,101 @@ pub fn for_each_wait(d: &Decomposition, win: Tile, mut f: impl FnMut(WaitSlot)) 
     }
 }
 
-/// Call `f` with every split of `counts` into sets and one pair. `counts` must hold
-/// 3k + 2 tiles with k <= [`MAX_GROUPS`]; otherwise nothing is reported.
-/// Returns the number of splits.
+/// Call `f` with every split of `counts` into sets and one pair, each split once
+/// (groups in the canonical order of [`Decomposition`]). `counts` must hold 3k + 2
+/// tiles with k <= [`MAX_GROUPS`]; otherwise nothing is reported. Returns the number
+/// of splits.
+///
+/// Table-driven: each number suit's splits come from the embedded lists
+/// ([`table`]); honors split in one way or none; the splits of the hand are the
+/// product of its suits'. No recursion and no allocation.
 pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)) -> usize {
     let total: usize = counts.iter().map(|&c| c as usize).sum();
     if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
         return 0;
     }
-    let mut c = *counts;
-    let mut cur = Decomposition::default();
-    let mut has_pair = false;
+    // Honors first: they decide quickly whether the hand can split at all.
+    let mut honors = Decomposition::default();
+    let mut pair: Option<Tile> = None;
+    for (k, &c) in counts.iter().enumerate().skip(27) {
+        match c {
+            0 => {}
+            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
+            3 => {
+                honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: Tile::from_index_unchecked(k) };
+                honors.n += 1;
+            }
+            _ => return 0,
+        }
+    }
+    let mut ranges = [(0usize, 0usize); 3];
+    let mut pair_in_suits = false;
+    for (s, range) in ranges.iter_mut().enumerate() {
+        let suit = &counts[9 * s..9 * s + 9];
+        let sum: u32 = suit.iter().map(|&c| c as u32).sum();
+        match sum % 3 {
+            0 => {}
+            2 if pair.is_none() && !pair_in_suits => pair_in_suits = true,
+            _ => return 0,
+        }
+        let code = suit.iter().rev().fold(0u32, |acc, &c| acc * 5 + c.min(4) as u32);
+        *range = table::splits_of(code);
+        if range.0 == range.1 {
+            return 0;
+        }
+    }
+    if pair.is_none() && !pair_in_suits {
+        return 0;
+    }
     let mut n = 0usize;
-    recurse(&mut c, 0, &mut cur, &mut has_pair, &mut n, &mut f);
+    let mut d = Decomposition::default();
+    if let Some(p) = pair {
+        d.pair = p;
+    }
+    for a in ranges[0].0..ranges[0].1 {
+        let na = push_split(&mut d, 0, 0, table::split(a));
+        for b in ranges[1].0..ranges[1].1 {
+            let nb = push_split(&mut d, na, 9, table::split(b));
+            for c in ranges[2].0..ranges[2].1 {
+                let mut nc = push_split(&mut d, nb, 18, table::split(c));
+                for g in honors.groups() {
+                    if nc < MAX_GROUPS {
+                        d.groups[nc] = *g;
+                        nc += 1;
+                    }
+                }
+                d.n = nc as u8;
+                n += 1;
+                f(&d);
+            }
+        }
+    }
     n
 }
 
-fn recurse(
-    c: &mut Counts,
-    start: usize,
-    cur: &mut Decomposition,
-    has_pair: &mut bool,
-    n: &mut usize,
-    f: &mut impl FnMut(&Decomposition),
-) {
-    let mut i = start;
-    while i < N_KINDS && c[i] == 0 {
-        i += 1;
+/// Write an encoded suit split (see `shanten/gen.rs::encode_split`) into `d` from
+/// group slot `at`, kinds offset by `base`; returns the next free slot.
+#[inline(always)]
+fn push_split(d: &mut Decomposition, mut at: usize, base: usize, x: u32) -> usize {
+    let pair = (x & 15) as usize;
+    if pair != 15 {
+        d.pair = Tile::from_index_unchecked(base + pair);
     }
-    if i == N_KINDS {
-        if *has_pair {
-            *n += 1;
-            f(cur);
+    let n = ((x >> 4) & 7) as usize;
+    for i in 0..n {
+        let g = (x >> (7 + 5 * i)) & 31;
+        let kind = if g & 16 != 0 { GroupKind::Triplet } else { GroupKind::Sequence };
+        if at < MAX_GROUPS {
+            d.groups[at] = Group { kind, tile: Tile::from_index_unchecked(base + (g & 15) as usize) };
+            at += 1;
         }
-        return;
     }
-    let t = Tile::from_index_unchecked(i);
-    if !*has_pair && c[i] >= 2 {
-        c[i] -= 2;
-        *has_pair = true;
-        cur.pair = t;
-        recurse(c, i, cur, has_pair, n, f);
-        *has_pair = false;
-        c[i] += 2;
-    }
-    if c[i] >= 3 && (cur.n as usize) < MAX_GROUPS {
-        c[i] -= 3;
-        cur.groups[cur.n as usize] = Group { kind: GroupKind::Triplet, tile: t };
-        cur.n += 1;
-        recurse(c, i, cur, has_pair, n, f);
-        cur.n -= 1;
-        c[i] += 3;
-    }
-    if !t.is_honor() && t.number() <= 7 && c[i + 1] > 0 && c[i + 2] > 0 && (cur.n as usize) < MAX_GROUPS {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        c[i + 2] -= 1;
-        cur.groups[cur.n as usize] = Group { kind: GroupKind::Sequence, tile: t };
-        cur.n += 1;
-        recurse(c, i, cur, has_pair, n, f);
-        cur.n -= 1;
-        c[i] += 1;
-        c[i + 1] += 1;
-        c[i + 2] += 1;
-    }
+    at
 }
 
 /// Is `counts` (3k + 2 tiles) k sets and a pair?
 pub fn is_standard_complete(counts: &Counts) -> bool {
-    let mut found = false;
-    // Stops early in spirit: the closure only flips a flag; the table-driven path
-    // in shanten.rs is the fast test.
-    for_each_decomposition(counts, |_| found = true);
-    found
+    for_each_decomposition(counts, |_| {}) > 0
 }
 
 /// Seven distinct pairs (七対子); four of a kind is not two pairs.
@@ -252,7 +277,10 @@ mod tests {
     #[test]
     fn splits() {
         assert_eq!(for_each_decomposition(&counts("111222333m11p456s"), |_| {}), 2);
-        assert_eq!(for_each_decomposition(&counts("11122233344455m"), |_| {}) >= 2, true);
+        assert!(for_each_decomposition(&counts("11122233344455m"), |_| {}) >= 2);
+        // Every complete suit hand of at most five sets and a pair is tabulated.
+        let (hands, splits) = table::sizes();
+        assert!(hands > 10_000 && splits >= hands, "{hands} hands, {splits} splits");
         assert_eq!(for_each_decomposition(&counts("123m456p789s1122z"), |_| {}), 0);
         assert_eq!(for_each_decomposition(&counts("22m"), |_| {}), 1);
     }
@@ -265,6 +293,87 @@ mod tests {
         for_each_decomposition(&c, |d| for_each_wait(d, win, |w| waits.push(w.wait)));
         waits.sort_by_key(|w| w.name());
         assert_eq!(waits, vec![Wait::Penchan, Wait::Ryanmen]);
+    }
+
+    /// Canonical text of every split, sorted, for set comparison.
+    fn split_set(counts: &Counts, table: bool) -> Vec<String> {
+        let mut v = vec![];
+        let mut push = |d: &Decomposition| v.push(format!("{:?}", d));
+        let n = if table { for_each_decomposition(counts, &mut push) } else { reference::for_each_decomposition_recursive(counts, &mut push) };
+        assert_eq!(n, v.len());
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn no_duplicate_splits() {
+        // 11123m: one split (11 + 123), reported once.
+        assert_eq!(for_each_decomposition(&counts("11123m"), |_| {}), 1);
+        assert_eq!(reference::for_each_decomposition_recursive(&counts("11123m"), |_| {}), 1);
+        // 111122223333m44p: several, each once.
+        let v = split_set(&counts("111122223333m44p"), true);
+        let mut dedup = v.clone();
+        dedup.dedup();
+        assert_eq!(v, dedup);
+    }
+
+    /// Property: the table-driven and recursive splitters report the same splits,
+    /// on random dense hands (one suit plus honors, where splits are many) of
+    /// 2, 5, ..., 17 tiles, and on random complete hands built from groups.
+    #[test]
+    fn table_matches_recursive() {
+        let mut x: u64 = 0x2545F4914F6CDD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..40000 {
+            let k = round % 6;
+            let mut c = [0u8; 34];
+            if round % 2 == 0 {
+                // Built from random groups: mostly complete.
+                let mut placed = 0;
+                while placed < k {
+                    let r = next() as usize;
+                    let suit = (r >> 8) % 4;
+                    if suit < 3 && r & 1 == 0 {
+                        let s = 9 * suit + (r >> 12) % 7;
+                        if c[s] < 4 && c[s + 1] < 4 && c[s + 2] < 4 {
+                            c[s] += 1;
+                            c[s + 1] += 1;
+                            c[s + 2] += 1;
+                            placed += 1;
+                        }
+                    } else {
+                        let t = (r >> 12) % 34;
+                        if c[t] <= 1 {
+                            c[t] += 3;
+                            placed += 1;
+                        }
+                    }
+                }
+                loop {
+                    let t = (next() as usize) % 34;
+                    if c[t] <= 2 {
+                        c[t] += 2;
+                        break;
+                    }
+                }
+            } else {
+                let mut left = 3 * k + 2;
+                while left > 0 {
+                    let r = next() as usize % 12;
+                    let t = if r < 9 { r } else { 27 + r - 9 };
+                    if c[t] < 4 {
+                        c[t] += 1;
+                        left -= 1;
+                    }
+                }
+            }
+            assert_eq!(split_set(&c, true), split_set(&c, false), "{}", crate::tile::format_counts(&c));
+        }
     }
 
     #[test]

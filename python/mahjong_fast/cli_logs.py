@@ -1,0 +1,57 @@
+"""`mahjong-fast logs ...`: verify game logs against the engine.
+
+Example:
+    $ mahjong-fast logs verify ../shared/data/tenhou/raw
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from mahjong_fast.engine import verify
+
+    s = verify(args.paths, progress=None if args.quiet else _bar)
+    shown = 0
+    for line in s.problems:
+        if shown >= args.max_problems:
+            print(f"... {len(s.problems) - shown} more problems")
+            break
+        print(line)
+        shown += 1
+    supported = s.games - s.unsupported
+    print(f"files: {s.files} ({s.unreadable} unreadable)")
+    print(f"games: {s.games} read, {supported} with supported rules, {s.games_ok}/{supported} fully verified")
+    print(f"hands: {s.rounds_legal}/{s.rounds} every action legal, {s.rounds_scored}/{s.rounds} score changes equal, {s.rounds_skipped} not replayable (reconnects)")
+    print(f"wins: {s.wins_matched}/{s.wins} scored as recorded")
+    print(f"final results: {s.finals_matched}/{s.finals_checked} equal")
+    if s.riichi_unverified:
+        print(f"riichi declarations taken on trust (hidden hands in client logs): {s.riichi_unverified}")
+    return 0 if s.games_ok == supported and s.unreadable == 0 else 1
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the `logs` command and its subcommands.
+
+    Example:
+        >>> import argparse; p = argparse.ArgumentParser(); register(p.add_subparsers())
+    """
+    p = sub.add_parser("logs", help="read and verify game logs (Tenhou mjlog, client logs)")
+    lsub = p.add_subparsers(dest="logs_command", metavar="SUBCOMMAND")
+    lsub.required = True
+    v = lsub.add_parser("verify", help="replay games through the engine and compare scores with the record")
+    v.add_argument("paths", nargs="+", help="log files or folders")
+    v.add_argument("--max-problems", type=int, default=50, help="problem lines to print (default 50)")
+    v.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    v.set_defaults(func=_verify)

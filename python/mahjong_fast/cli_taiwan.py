@@ -1,0 +1,101 @@
+"""`mahjong-fast taiwan score`: tai of a Taiwan 16-tile hand from the command line.
+
+Example:
+    $ mahjong-fast taiwan score 123m456m789m234p567p55s --win 7p
+    $ mahjong-fast taiwan score 234m567m345p678p234s55s --win 4s --tsumo --flowers 春夏 --seat S --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Dict
+
+from mahjong_fast import InvalidRuleError, taiwan
+
+_WIND_NAMES = "東南西北"
+
+
+def _rule_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def rules_from_args(args: argparse.Namespace) -> taiwan.TaiwanRules:
+    """The rule set named by ``--preset`` with ``--rule key=value`` changes.
+
+    Example:
+        >>> ns = argparse.Namespace(preset="seed003", rule=["flower_set=1"])
+        >>> rules_from_args(ns).flower_set
+        1
+    """
+    overrides: Dict[str, Any] = {}
+    for item in args.rule or []:
+        if "=" not in item:
+            raise InvalidRuleError(f"--rule {item!r}: write key=value, e.g. flower_set=1")
+        k, v = item.split("=", 1)
+        overrides[k.strip()] = _rule_value(v.strip())
+    known = {f for f in taiwan.TaiwanRules.__dataclass_fields__}
+    for k in overrides:
+        if k not in known:
+            raise InvalidRuleError(f"unknown taiwan rule option {k!r} (known: {', '.join(sorted(known))})")
+    return taiwan.TaiwanRules.preset(args.preset, **overrides)
+
+
+def run_score(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    s = taiwan.score(
+        args.hand, win_tile=args.win, melds=args.meld, flowers=args.flowers, seat_wind=args.seat,
+        round_wind=args.round, self_draw=args.tsumo, dealer=args.dealer, consecutive=args.consecutive,
+        replacement=args.replacement, robbing_kong=args.robbing_kong, last_tile=args.last_tile,
+        first_turn=args.first_turn, dealer_first_discard=args.dealer_first_discard, rules=rules,
+    )
+    if args.json:
+        d = s.to_dict()
+        d["points"] = {"base": rules.base, "per_tai": rules.per_tai,
+                       "non_dealer_payment": rules.points(s.total),
+                       "dealer_payment": rules.points(s.total + s.dealer_tai)}
+        print(json.dumps(d, ensure_ascii=False, indent=2))
+        return 0
+    seat = _WIND_NAMES[taiwan.parse_wind(args.seat)]
+    rnd = _WIND_NAMES[taiwan.parse_wind(args.round)]
+    how = "self-draw" if args.tsumo else "discard"
+    print(f"hand {args.hand}  win {args.win or 'last tile'} ({how})  seat {seat}  round {rnd}  preset {args.preset}")
+    print(s)
+    print(f"payment: {rules.points(s.total)} from each payer "
+          f"({rules.points(s.total + s.dealer_tai)} when the dealer pays or wins)")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("taiwan", help="Taiwan 16-tile mahjong: tai of a hand")
+    tsub = p.add_subparsers(dest="taiwan_command", metavar="SUBCOMMAND")
+    tsub.required = True
+    s = tsub.add_parser("score", help="score a winning 16-tile hand",
+                        description="Score a winning Taiwan hand: every pattern with its tai and the total.")
+    s.add_argument("hand", help="concealed tiles with the winning tile, mpsz (e.g. 123m456m789m234p567p55s)")
+    s.add_argument("--win", help="the winning tile (default: the last tile of HAND)")
+    s.add_argument("--meld", action="append", help="a called set, kind:tiles (chi:123m, pon:555z, daiminkan:1111m, kakan:..., ankan:...); repeat")
+    s.add_argument("--flowers", default="", help="the winner's flowers, e.g. 春夏梅")
+    s.add_argument("--seat", default="E", help="seat wind: E S W N or 東南西北 (default E)")
+    s.add_argument("--round", default="E", help="round wind (default E)")
+    s.add_argument("--tsumo", action="store_true", help="self-drawn win")
+    s.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    s.add_argument("--consecutive", type=int, default=0, help="deals the dealer kept in a row (連莊)")
+    s.add_argument("--replacement", default="none", choices=["none", "flower", "concealed_kong", "added_kong", "exposed_kong", "stolen_flower"],
+                   help="the winning tile was a replacement draw (槓上開花)")
+    s.add_argument("--robbing-kong", action="store_true", help="won on a tile added to a kong (搶槓)")
+    s.add_argument("--last-tile", action="store_true", help="the last live tile (海底撈月 / 河底撈魚)")
+    s.add_argument("--first-turn", action="store_true", help="first go-around, no calls (天胡 / 地胡 / 人胡)")
+    s.add_argument("--dealer-first-discard", action="store_true", help="won on the dealer's first discard")
+    s.add_argument("--preset", default="common", choices=list(taiwan.PRESETS), help="rule set preset")
+    s.add_argument("--rule", action="append", help="change one rule option, key=value (e.g. flower_set=1); repeat")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=run_score)

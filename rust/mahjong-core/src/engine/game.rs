@@ -1,0 +1,217 @@
+//! A match: hands in sequence with dealer rotation, honba and riichi sticks carried,
+//! the end conditions (length, extension, tobi, agari-yame) and the final ranking
+//! with uma, oka, ties and rounding.
+
+use super::round::{Round, RoundEnd};
+use super::rules::{EngineRules, Length, ResultRounding, TieRule};
+use super::wall::Wall;
+
+/// Final standing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// Points at the end (leftover sticks included where the rules give them out).
+    pub scores: [i32; 4],
+    /// Place of each seat, 1..=4 (tied seats share a place under `TieRule::Split`).
+    pub ranks: [u8; 4],
+    /// Final results in thousands of points, uma and oka included.
+    pub results: [f64; 4],
+}
+
+/// A match in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: EngineRules,
+    pub scores: [i32; 4],
+    pub wind: u8,
+    pub number: u8,
+    pub honba: u8,
+    pub sticks: u8,
+    /// Seat of the first dealer (起家); seat order for ties counts from it.
+    pub first_dealer: u8,
+    pub result: Option<GameResult>,
+}
+
+impl Game {
+    pub fn new(rules: EngineRules) -> Game {
+        let s = rules.start_points;
+        Game { rules, scores: [s; 4], wind: 0, number: 0, honba: 0, sticks: 0, first_dealer: 0, result: None }
+    }
+
+    /// The dealer of the current hand.
+    pub fn dealer(&self) -> u8 {
+        (self.first_dealer + self.number) % 4
+    }
+
+    /// Start the current hand on `wall`.
+    pub fn start_round(&self, wall: Wall, record: bool) -> Round {
+        Round::new(self.rules.clone(), wall, self.wind, self.number, self.dealer(), self.honba, self.sticks, self.scores, record)
+    }
+
+    fn last_wind(&self) -> u8 {
+        match self.rules.length {
+            Length::East => 0,
+            Length::EastSouth => 1,
+        }
+    }
+
+    /// Take the result of a finished hand and move to the next one or end the match;
+    /// a dealer entitled to stop (agari-yame / tenpai-yame) does.
+    pub fn end_round(&mut self, round: &Round, end: &RoundEnd) {
+        self.end_round_choosing(round, end, true)
+    }
+
+    /// As [`Game::end_round`], with the dealer's choice when the rules let the dealer
+    /// of the last hand stop while on top (`dealer_stops`; a replay takes it from
+    /// the record).
+    pub fn end_round_choosing(&mut self, round: &Round, end: &RoundEnd, dealer_stops: bool) {
+        self.scores = round.scores;
+        self.sticks = if end.sticks_taken { 0 } else { round.sticks };
+        let is_draw = end.draw.is_some();
+        let dealer = self.dealer() as usize;
+        let renchan = end.renchan;
+        self.honba = if renchan || is_draw { self.honba.saturating_add(1) } else { 0 };
+        if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
+            self.finish();
+            return;
+        }
+        let last = self.last_wind();
+        let at_or_past_last = self.wind > last || (self.wind == last && self.number == 3);
+        let target = self.rules.return_points;
+        let top = self.scores.iter().copied().max().unwrap_or(0);
+        if at_or_past_last {
+            if renchan && !(is_draw && self.rules.last_hand_draw_ends) {
+                // Agari-yame: the dealer on top (ties go to the earlier seat) stops.
+                let pos = |s: usize| (s + 4 - self.first_dealer as usize) % 4;
+                let dealer_top = (0..4).all(|s| s == dealer || self.scores[dealer] > self.scores[s] || (self.scores[dealer] == self.scores[s] && pos(dealer) < pos(s)));
+                let reached = !self.rules.extension || top >= target;
+                let yame = if is_draw { self.rules.tenpai_yame } else { self.rules.agari_yame };
+                if yame && dealer_top && reached && dealer_stops {
+                    self.finish();
+                }
+                return;
+            }
+            if !self.rules.extension || top >= target || is_draw && self.rules.last_hand_draw_ends {
+                self.finish();
+                return;
+            }
+            // Extension: sudden death up to the end of the west round at most.
+            if self.wind >= 2 && self.number == 3 {
+                self.finish();
+                return;
+            }
+        }
+        if !renchan {
+            self.number += 1;
+            if self.number == 4 {
+                self.number = 0;
+                self.wind += 1;
+            }
+        }
+    }
+
+    fn finish(&mut self) {
+        let order = rank_order(&self.scores, self.first_dealer);
+        if self.rules.leftover_sticks_to_top && self.sticks > 0 {
+            self.scores[order[0]] += self.rules.riichi_stick * self.sticks as i32;
+            self.sticks = 0;
+        }
+        self.result = Some(final_result(&self.rules, self.scores, self.first_dealer));
+    }
+}
+
+/// Seats from first place to last; equal scores in seat order from the first dealer.
+pub fn rank_order(scores: &[i32; 4], first_dealer: u8) -> [usize; 4] {
+    let pos = |s: usize| (s + 4 - first_dealer as usize) % 4;
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(pos(a).cmp(&pos(b))));
+    order
+}
+
+/// Round half away from zero to multiples of `unit`.
+fn round_half_away(x: i32, unit: i32) -> i32 {
+    if unit <= 1 {
+        return x;
+    }
+    let a = x.abs();
+    let v = (a + unit / 2) / unit * unit;
+    if x < 0 {
+        -v
+    } else {
+        v
+    }
+}
+
+/// Five-down six-up rounding of `x` to multiples of `unit`, symmetric in sign.
+fn round_5_6(x: i32, unit: i32) -> i32 {
+    if unit <= 1 {
+        return x;
+    }
+    let a = x.abs();
+    let q = a / unit;
+    let r = a % unit;
+    let v = if r * 10 > unit * 5 { (q + 1) * unit } else { q * unit };
+    if x < 0 {
+        -v
+    } else {
+        v
+    }
+}
+
+/// Ranks and final results (thousands of points) from final scores.
+pub fn final_result(rules: &EngineRules, scores: [i32; 4], first_dealer: u8) -> GameResult {
+    let order = rank_order(&scores, first_dealer);
+    let oka = (rules.return_points - rules.start_points) * 4;
+    // Bonus per place (uma, plus oka for first), then shared among ties if split.
+    let mut place_bonus = [0f64; 4];
+    for p in 0..4 {
+        place_bonus[p] = rules.uma[p] as f64 + if p == 0 { oka as f64 } else { 0.0 };
+    }
+    let mut ranks = [0u8; 4];
+    let mut bonus = [0f64; 4];
+    let mut p = 0;
+    while p < 4 {
+        let mut q = p + 1;
+        while rules.tie_rule == TieRule::Split && q < 4 && scores[order[q]] == scores[order[p]] {
+            q += 1;
+        }
+        let share = place_bonus[p..q].iter().sum::<f64>() / (q - p) as f64;
+        for &s in &order[p..q] {
+            ranks[s] = p as u8 + 1;
+            bonus[s] = share;
+        }
+        p = q;
+    }
+    let rounded = |x: i32| -> i32 {
+        match rules.result_rounding {
+            ResultRounding::None => x - rules.return_points,
+            ResultRounding::PointsHalfAway => round_half_away(x, rules.result_unit) - rules.return_points,
+            ResultRounding::FiveDownSixUp => round_5_6(x - rules.return_points, rules.result_unit),
+        }
+    };
+    let mut results = [0f64; 4];
+    let first = order[0];
+    let tied_first: Vec<usize> = order.iter().copied().filter(|&s| scores[s] == scores[first] && rules.tie_rule == TieRule::Split).collect();
+    let mut others = 0f64;
+    for &s in &order {
+        if s == first || tied_first.contains(&s) {
+            continue;
+        }
+        results[s] = (rounded(scores[s]) as f64 + bonus[s]) / 1000.0;
+        others += results[s];
+    }
+    if rules.result_rounding == ResultRounding::None {
+        results[first] = (rounded(scores[first]) as f64 + bonus[first]) / 1000.0;
+        for &s in &tied_first {
+            results[s] = results[first];
+        }
+    } else {
+        // The results add up to zero: first place (shared when tied) takes the rest.
+        let n = tied_first.len().max(1) as f64;
+        let rest = -others / n;
+        results[first] = rest;
+        for &s in &tied_first {
+            results[s] = rest;
+        }
+    }
+    GameResult { scores, ranks, results }
+}

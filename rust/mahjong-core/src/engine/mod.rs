@@ -1,0 +1,24 @@
+//! The riichi round and match engine: a hand as a state machine ([`round::Round`]),
+//! a match of hands ([`game::Game`]), replay of logs through the same machine
+//! ([`replay`]) and random self-play ([`selfplay`]). Flow rules are options of
+//! [`rules::EngineRules`]; the value of a win comes from a [`judge::WinJudge`].
+
+// Seats are indices 0..4 into several parallel arrays at once.
+#![allow(clippy::needless_range_loop, clippy::too_many_arguments)]
+
+pub mod agari;
+pub mod game;
+pub mod judge;
+pub mod replay;
+pub mod round;
+pub mod rules;
+pub mod scorer;
+pub mod selfplay;
+pub mod seat;
+pub mod settle;
+pub mod wall;
+
+pub use game::{Game, GameResult};
+pub use judge::{WinContext, WinJudge, WinValue};
+pub use round::{Action, Phase, Round, RoundEnd};
+pub use rules::EngineRules;

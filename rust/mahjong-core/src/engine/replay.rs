@@ -1,0 +1,571 @@
+//! Replay a recorded game through the engine: the log's events become actions, the
+//! engine checks each is legal and emits its own events, and the score changes of
+//! every hand and the final result are compared with the record.
+//!
+//! The wall is rebuilt from the log (the deal, every draw, replacement draws after
+//! kans, dora and ura indicators). Client-side logs hide other players' tiles: each
+//! tile that later leaves a hand (discard, call, shown hand) is put back into the
+//! slot it must have come from, and tiles never revealed are filled with the unused
+//! ids; such seats are flagged so that facts the log cannot show (tenpai of a hidden
+//! hand) are not asserted.
+
+use super::game::Game;
+use super::judge::{WinContext, WinJudge, WinValue};
+use super::round::{Action, ClaimSource, Phase, Round};
+use super::rules::{EngineRules, Length};
+use super::wall::{Wall, DEAL, DORA, RINSHAN, URA};
+use crate::error::{Error, Result};
+use crate::hand::MeldKind;
+use crate::logs::event::{DrawKind, Event, GameLog, RoundStart, WinRecord};
+use crate::tile::TileId;
+use std::collections::VecDeque;
+
+/// What replaying one game found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReplayReport {
+    pub source: String,
+    /// False when the game's rules are not supported (three players, special lobby).
+    pub supported: bool,
+    pub note: String,
+    pub rounds: u32,
+    /// Hands whose every action the engine accepted.
+    pub rounds_legal: u32,
+    /// Hands whose score changes equal the record.
+    pub rounds_scored: u32,
+    /// Hands not replayable (interrupted by a reconnect in a client log).
+    pub rounds_skipped: u32,
+    pub wins: u32,
+    pub wins_matched: u32,
+    /// Riichi declarations whose tenpai the log cannot show (hidden hands).
+    pub riichi_unverified: u32,
+    /// The final points and rated results were recorded and compared.
+    pub final_checked: bool,
+    pub final_matched: bool,
+    /// One line per problem.
+    pub problems: Vec<String>,
+}
+
+impl ReplayReport {
+    /// Every hand legal and scored as recorded, and the final result (if recorded) equal.
+    pub fn ok(&self) -> bool {
+        self.supported && self.problems.is_empty() && self.rounds_legal + self.rounds_skipped == self.rounds && self.rounds_scored + self.rounds_skipped == self.rounds && (!self.final_checked || self.final_matched)
+    }
+}
+
+/// Engine rules for a log's declared table rules, or why they are not supported.
+pub fn rules_for(log: &GameLog) -> std::result::Result<EngineRules, String> {
+    if log.rules.sanma || log.n_players != 4 {
+        return Err("three-player game (not supported by the engine)".into());
+    }
+    if log.rules.custom {
+        return Err(format!("special lobby (GO type {:?}) with rules the flags do not describe", log.rules.go_type));
+    }
+    let mut r = EngineRules::tenhou();
+    if !log.rules.hanchan && log.rules.go_type.is_some() {
+        r.length = Length::East;
+    }
+    Ok(r)
+}
+
+/// The value of a win as the record states it (han, fu and points of the server).
+pub fn recorded_value(w: &WinRecord, dealer: u8) -> WinValue {
+    let base = if w.limit > 0 || w.fu == 0 {
+        let div = if w.seat == dealer { 6 } else { 4 };
+        w.points / div
+    } else {
+        (w.fu as i32) << (w.han + 2).min(20)
+    };
+    WinValue { base, pao_applies: w.pao.is_some() }
+}
+
+/// A judge that accepts exactly the recorded wins, at the recorded value.
+struct RecordJudge {
+    wins: Vec<WinRecord>,
+    dealer: u8,
+    /// Seats that won in a triple ron (an abortive draw, so no value is recorded).
+    triple: u8,
+}
+
+impl WinJudge for RecordJudge {
+    fn judge(&mut self, ctx: &WinContext) -> Option<WinValue> {
+        if self.triple & (1 << ctx.seat) != 0 && !ctx.tsumo {
+            return Some(WinValue { base: 0, pao_applies: false });
+        }
+        self.wins.iter().find(|w| w.seat == ctx.seat && w.from == ctx.from).map(|w| recorded_value(w, self.dealer))
+    }
+}
+
+struct Placed {
+    slots: [Option<TileId>; 136],
+    used: [bool; 136],
+}
+
+impl Placed {
+    fn put(&mut self, idx: usize, t: TileId, source: &str) -> Result<()> {
+        if self.used[t.id() as usize] && self.slots[idx] != Some(t) {
+            return Err(Error::LogParse(format!("{source}: tile id {} appears twice in one hand's tiles", t.id())));
+        }
+        self.slots[idx] = Some(t);
+        self.used[t.id() as usize] = true;
+        Ok(())
+    }
+}
+
+/// Rebuild the wall of one hand from its events; returns the wall and the mask of
+/// seats whose hands hold tiles the log never shows.
+pub fn rebuild_wall(start: &RoundStart, events: &[Event], source: &str) -> Result<(Wall, u8)> {
+    let mut p = Placed { slots: [None; 136], used: [false; 136] };
+    let mut hidden: [VecDeque<usize>; 4] = Default::default();
+    for s in 0..4 {
+        for k in 0..13 {
+            match start.hands[s][k] {
+                Some(t) => p.put(13 * s + k, t, source)?,
+                None => hidden[s].push_back(13 * s + k),
+            }
+        }
+    }
+    p.put(DORA, start.dora_indicator, source)?;
+    let (mut live, mut rinshan, mut doras) = (DEAL, RINSHAN, DORA + 1);
+    let mut after_kan = [false; 4];
+    let mut in_riichi = [false; 4];
+    // Put a tile that leaves `seat`'s hand into a hidden slot, unless already placed.
+    fn from_hand(p: &mut Placed, hidden: &mut [VecDeque<usize>; 4], seat: usize, t: TileId, source: &str) -> Result<()> {
+        if p.used[t.id() as usize] {
+            return Ok(());
+        }
+        match hidden[seat].pop_front() {
+            Some(idx) => p.put(idx, t, source),
+            None => Err(Error::LogParse(format!("{source}: seat {seat} plays tile id {} it never received", t.id()))),
+        }
+    }
+    for (i, e) in events.iter().enumerate() {
+        match e {
+            Event::Draw { seat, tile } => {
+                let s = *seat as usize;
+                let from_dead = after_kan[s];
+                let idx = if from_dead {
+                    after_kan[s] = false;
+                    rinshan += 1;
+                    rinshan - 1
+                } else {
+                    live += 1;
+                    live - 1
+                };
+                if (from_dead && idx >= DORA) || (!from_dead && idx >= super::wall::LIVE_END) {
+                    return Err(Error::LogParse(format!("{source}: more draws than the wall holds")));
+                }
+                match tile {
+                    Some(t) => p.put(idx, *t, source)?,
+                    None => {
+                        let next = events[i + 1..].iter().find(|e| !matches!(e, Event::Riichi { .. }));
+                        match next {
+                            Some(Event::Discard { seat: d, tile: t, tsumogiri: true }) if d == seat => p.put(idx, *t, source)?,
+                            _ => hidden[s].push_back(idx),
+                        }
+                    }
+                }
+            }
+            Event::Riichi { seat } => in_riichi[*seat as usize % 4] = true,
+            Event::Discard { seat, tile, .. } => from_hand(&mut p, &mut hidden, *seat as usize, *tile, source)?,
+            Event::Call { seat, meld } => {
+                let s = *seat as usize;
+                // A closed kan in riichi uses the tile just drawn.
+                if meld.kind == MeldKind::Ankan && in_riichi[s] && !p.used[meld.tiles[0].id() as usize] {
+                    if let Some(idx) = hidden[s].pop_back() {
+                        p.put(idx, meld.tiles[0], source)?;
+                    }
+                }
+                for &t in meld.tile_slice() {
+                    let own = match meld.kind {
+                        MeldKind::Ankan => true,
+                        MeldKind::Kakan => t == meld.called,
+                        _ => t != meld.called,
+                    };
+                    if own {
+                        from_hand(&mut p, &mut hidden, s, t, source)?;
+                    }
+                }
+                if meld.kind.is_kan() {
+                    after_kan[s] = true;
+                }
+            }
+            Event::Dora { indicator } => {
+                if doras >= URA {
+                    return Err(Error::LogParse(format!("{source}: more than five dora indicators")));
+                }
+                p.put(doras, *indicator, source)?;
+                doras += 1;
+            }
+            Event::Win(w) => {
+                let s = w.seat as usize;
+                // The winning tile of a tsumo is the last tile drawn.
+                if w.seat == w.from {
+                    if let Some(wt) = w.win_tile {
+                        if !p.used[wt.id() as usize] {
+                            if let Some(idx) = hidden[s].pop_back() {
+                                p.put(idx, wt, source)?;
+                            }
+                        }
+                    }
+                }
+                let mut hand = w.hand.clone();
+                if w.seat != w.from {
+                    if let Some(wt) = w.win_tile {
+                        if let Some(pos) = hand.iter().position(|&x| x == wt) {
+                            hand.remove(pos);
+                        }
+                    }
+                }
+                for t in hand {
+                    from_hand(&mut p, &mut hidden, s, t, source)?;
+                }
+                for (k, &u) in w.ura_indicators.iter().enumerate().take(5) {
+                    p.put(URA + k, u, source)?;
+                }
+            }
+            Event::Ryuukyoku(d) => {
+                for (s, h) in d.shown.iter().enumerate() {
+                    if let Some(h) = h {
+                        for &t in h {
+                            from_hand(&mut p, &mut hidden, s, t, source)?;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut mask = 0u8;
+    for (s, h) in hidden.iter().enumerate() {
+        if !h.is_empty() {
+            mask |= 1 << s;
+        }
+    }
+    let mut free = (0..136u8).filter(|&i| !p.used[i as usize]).map(TileId::wrapping);
+    let mut order = [TileId::wrapping(0); 136];
+    for i in 0..136 {
+        order[i] = match p.slots[i] {
+            Some(t) => t,
+            None => free.next().ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
+        };
+    }
+    Ok((Wall::from_order(&order)?, mask))
+}
+
+/// Skip events that the engine emits by itself (draws, dora, sticks); return the
+/// index of the next decision event at or after `i`.
+fn next_decision(events: &[Event], mut i: usize) -> usize {
+    while i < events.len() && matches!(events[i], Event::Draw { .. } | Event::Dora { .. } | Event::RiichiStick { .. }) {
+        i += 1;
+    }
+    i
+}
+
+/// Where the value of each win comes from during a replay.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// The riichi scorer (`riichi::score`) under the log's rules: the full check.
+    Scorer,
+    /// The record's own han, fu and points: checks the engine's flow and payments
+    /// alone.
+    Record,
+}
+
+/// Scoring rules for a log's declared table rules.
+pub fn scoring_rules_for(log: &GameLog) -> crate::riichi::Rules {
+    let mut r = crate::riichi::Rules::TENHOU;
+    r.red_fives = log.rules.aka;
+    r.open_tanyao = log.rules.kuitan;
+    r
+}
+
+/// Replay one game, scoring wins with the riichi scorer.
+pub fn replay_game(log: &GameLog) -> ReplayReport {
+    replay_game_with(log, Values::Scorer)
+}
+
+/// Replay one game with wins valued as `values` says.
+pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
+    let mut rep = ReplayReport { source: log.source.clone(), ..Default::default() };
+    let rules = match rules_for(log) {
+        Ok(r) => r,
+        Err(why) => {
+            rep.note = why;
+            return rep;
+        }
+    };
+    rep.supported = true;
+    let mut rules = rules;
+    // Newer Tenhou records give exact results (47.2); older ones round to whole
+    // thousands. The log does not say which, but its recorded results do.
+    if let Some(Event::GameEnd { results: Some(r), .. }) = log.events.last() {
+        if r.iter().any(|x| (x * 10.0).round() % 10.0 != 0.0) {
+            rules.result_rounding = super::rules::ResultRounding::None;
+        }
+    }
+    let mut game = Game::new(rules);
+    let ev = &log.events;
+    let starts: Vec<usize> = ev.iter().enumerate().filter(|(_, e)| matches!(e, Event::RoundStart(_))).map(|(i, _)| i).collect();
+    let mut synced = true;
+    if let Some(Event::RoundStart(first)) = starts.first().map(|&i| &ev[i]) {
+        game.first_dealer = (first.dealer + 4 - first.number % 4) % 4;
+    }
+    for (n, &si) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(ev.len());
+        let Event::RoundStart(start) = &ev[si] else { continue };
+        rep.rounds += 1;
+        let label = format!("{} {}-{} honba {}", log.source, ["E", "S", "W", "N"][start.wind as usize % 4], start.number + 1, start.honba);
+        // The match state carried by the engine must equal the recorded start.
+        let expect = (start.scores, start.honba, start.sticks, start.dealer, start.wind, start.number);
+        let have = (game.scores, game.honba, game.sticks, game.dealer(), game.wind, game.number);
+        // A log that starts mid-match (a reconnect) gives the state of its first hand.
+        let mid_start = n == 0 && (start.wind, start.number, start.honba, start.sticks) != (0, 0, 0, 0);
+        if synced && !mid_start && expect != have && game.result.is_none() {
+            rep.problems.push(format!("{label}: match state before the hand differs: recorded {expect:?}, engine {have:?}"));
+        }
+        if game.result.is_some() {
+            rep.problems.push(format!("{label}: the engine ended the match before this hand"));
+        }
+        game.scores = start.scores;
+        game.honba = start.honba;
+        game.sticks = start.sticks;
+        game.wind = start.wind;
+        game.number = start.number;
+        game.result = None;
+        if log.interrupted_rounds.contains(&si) {
+            rep.rounds_skipped += 1;
+            synced = false;
+            continue;
+        }
+        synced = true;
+        let body = &ev[si + 1..end];
+        let last_hand = n + 1 == starts.len();
+        let scoring = scoring_rules_for(log);
+        match replay_round(&mut game, start, body, &log.source, &label, last_hand, values, &scoring, &mut rep) {
+            Ok(()) => {}
+            Err(e) => {
+                rep.problems.push(format!("{label}: {}", e.message()));
+                synced = false;
+            }
+        }
+    }
+    if let Some(Event::GameEnd { scores, results }) = ev.last() {
+        let last_skipped = starts.last().is_some_and(|i| log.interrupted_rounds.contains(i));
+        if let (Some(results), false) = (results, last_skipped) {
+            rep.final_checked = true;
+            match &game.result {
+                Some(r) => {
+                    let same_scores = r.scores == *scores;
+                    let same_results = r.results.iter().zip(results.iter()).all(|(a, b)| (a - b).abs() < 0.05);
+                    rep.final_matched = same_scores && same_results;
+                    if !rep.final_matched {
+                        rep.problems.push(format!("{}: final result differs: recorded {scores:?} {results:?}, engine {:?} {:?}", log.source, r.scores, r.results));
+                    }
+                }
+                None => rep.problems.push(format!("{}: the record ends the match but the engine would go on", log.source)),
+            }
+        }
+    }
+    rep
+}
+
+#[allow(clippy::too_many_arguments)]
+fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &str, label: &str, last_hand: bool, values: Values, scoring: &crate::riichi::Rules, rep: &mut ReplayReport) -> Result<()> {
+    let (wall, hidden) = rebuild_wall(start, body, source)?;
+    let wins: Vec<WinRecord> = body.iter().filter_map(|e| if let Event::Win(w) = e { Some((**w).clone()) } else { None }).collect();
+    let mut triple = 0u8;
+    for e in body {
+        if let Event::Ryuukyoku(d) = e {
+            if d.kind == DrawKind::TripleRon {
+                for s in 0..4 {
+                    if d.shown[s].is_some() {
+                        triple |= 1 << s;
+                    }
+                }
+            }
+        }
+    }
+    let mut record_judge = RecordJudge { wins: wins.clone(), dealer: start.dealer, triple };
+    let mut scorer_judge = super::scorer::ScorerJudge::new(*scoring);
+    let judge: &mut dyn WinJudge = match values {
+        Values::Record => &mut record_judge,
+        Values::Scorer => &mut scorer_judge,
+    };
+    let mut round = game.start_round(wall, true);
+    round.hidden_seats = hidden;
+    let mut i = 0;
+    let mut legal = true;
+    while !round.is_over() {
+        i = next_decision(body, i);
+        let Some(e) = body.get(i) else {
+            legal = false;
+            rep.problems.push(format!("{label}: the log stops while the hand is still going"));
+            break;
+        };
+        let res = match round.phase.clone() {
+            Phase::Turn { seat, .. } => {
+                let Some((action, used)) = turn_action(body, i, seat) else {
+                    let stops = body[i..].iter().all(|e| matches!(e, Event::Riichi { .. } | Event::Draw { .. } | Event::Dora { .. } | Event::RiichiStick { .. }));
+                    let why = if stops { "the log stops while the hand is still going".to_string() } else { format!("seat {seat} should act but the log has {e:?}") };
+                    rep.problems.push(format!("{label}: {why}"));
+                    legal = false;
+                    break;
+                };
+                if matches!(action, Action::Discard { riichi: true, .. }) && hidden & (1 << seat) != 0 {
+                    rep.riichi_unverified += 1;
+                }
+                i += used;
+                round.apply(seat, action, judge)
+            }
+            Phase::Claim { from, source: src, can_ron, can_call, .. } => {
+                let answers = claim_answers(body, i, from, src);
+                let mut r = Ok(());
+                let mut consumed = false;
+                for s in 0..4u8 {
+                    if (can_ron | can_call) & (1 << s) == 0 {
+                        continue;
+                    }
+                    let a = answers[s as usize].unwrap_or(Action::Pass);
+                    if !matches!(a, Action::Pass) {
+                        consumed = true;
+                    }
+                    r = round.apply(s, a, judge);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                // A recorded call or ron that the engine did not offer is illegal.
+                if r.is_ok() && !consumed && answers.iter().any(|a| a.is_some()) {
+                    r = Err(Error::IllegalAction(format!("{label}: the recorded claim {:?} was not an option", answers)));
+                }
+                if consumed {
+                    if let Some(Event::Call { .. }) = body.get(i) {
+                        i += 1;
+                    }
+                }
+                r
+            }
+            Phase::Ended(_) => Ok(()),
+        };
+        if let Err(err) = res {
+            legal = false;
+            rep.problems.push(format!("{label}: illegal: {}", err.message()));
+            break;
+        }
+    }
+    if legal {
+        rep.rounds_legal += 1;
+    }
+    let Phase::Ended(end) = round.phase.clone() else {
+        return Ok(());
+    };
+    // Compare the score changes.
+    let mut recorded = [0i32; 4];
+    let mut recorded_draw = None;
+    for e in body {
+        match e {
+            Event::Win(w) => {
+                for s in 0..4 {
+                    recorded[s] += w.deltas[s];
+                }
+            }
+            Event::Ryuukyoku(d) => {
+                recorded = d.deltas;
+                recorded_draw = Some(d.kind);
+            }
+            _ => {}
+        }
+    }
+    rep.wins += wins.len() as u32;
+    let draw_same = match (recorded_draw, end.draw) {
+        (Some(a), Some(b)) => a == b || (a == DrawKind::Exhaustive && b == DrawKind::Exhaustive),
+        (None, None) => true,
+        _ => false,
+    };
+    if legal && draw_same && recorded == end.deltas {
+        rep.rounds_scored += 1;
+        rep.wins_matched += wins.len() as u32;
+    } else if legal {
+        rep.problems.push(format!("{label}: score changes differ: recorded {recorded:?} ({recorded_draw:?}), engine {:?} ({:?})", end.deltas, end.draw));
+    }
+    // The engine's own draws must be the recorded ones.
+    if legal {
+        let mine: Vec<(u8, Option<TileId>)> = round.events.iter().filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None }).collect();
+        let theirs: Vec<(u8, Option<TileId>)> = body.iter().filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None }).collect();
+        let same = mine.len() == theirs.len() && mine.iter().zip(theirs.iter()).all(|(a, b)| a.0 == b.0 && (b.1.is_none() || a.1 == b.1));
+        if !same {
+            rep.problems.push(format!("{label}: the engine's draws differ from the record ({} vs {})", mine.len(), theirs.len()));
+        }
+        let dm: Vec<TileId> = round.events.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None }).collect();
+        let dt: Vec<TileId> = body.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None }).collect();
+        if dm != dt {
+            rep.problems.push(format!("{label}: kan dora differ: recorded {:?}, engine {:?}", dt.iter().map(|t| t.id()).collect::<Vec<_>>(), dm.iter().map(|t| t.id()).collect::<Vec<_>>()));
+        }
+    }
+    game.end_round_choosing(&round, &end, last_hand);
+    Ok(())
+}
+
+/// The action on one's own turn that the log records at `i`, and how many events it used.
+fn turn_action(ev: &[Event], i: usize, seat: u8) -> Option<(Action, usize)> {
+    match &ev[i] {
+        Event::Riichi { seat: s } if *s == seat => {
+            let j = next_decision(ev, i + 1);
+            match ev.get(j) {
+                Some(Event::Discard { seat: s, tile, .. }) if *s == seat => Some((Action::Discard { tile: *tile, riichi: true }, j + 1 - i)),
+                _ => None,
+            }
+        }
+        Event::Discard { seat: s, tile, .. } if *s == seat => Some((Action::Discard { tile: *tile, riichi: false }, 1)),
+        Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Ankan => Some((Action::Ankan { tile: meld.tiles[0] }, 1)),
+        Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Kakan => Some((Action::Kakan { tile: meld.called }, 1)),
+        Event::Win(w) if w.seat == seat && w.from == seat => Some((Action::Tsumo, 1)),
+        Event::Ryuukyoku(d) if d.kind == DrawKind::NineTerminals => Some((Action::NineTerminals, 1)),
+        _ => None,
+    }
+}
+
+/// Each seat's recorded answer to a tile on offer (None: no record, i.e. pass).
+fn claim_answers(ev: &[Event], i: usize, from: u8, src: ClaimSource) -> [Option<Action>; 4] {
+    let mut a = [None; 4];
+    match ev.get(i) {
+        Some(Event::Win(_)) => {
+            for e in &ev[i..] {
+                if let Event::Win(w) = e {
+                    if w.from == from && w.seat != from {
+                        a[w.seat as usize] = Some(Action::Ron);
+                    }
+                }
+            }
+        }
+        Some(Event::Ryuukyoku(d)) if d.kind == DrawKind::TripleRon => {
+            for s in 0..4 {
+                if d.shown[s].is_some() && s as u8 != from {
+                    a[s] = Some(Action::Ron);
+                }
+            }
+        }
+        Some(Event::Call { seat, meld }) if src == ClaimSource::Discard && meld.from == from && *seat != from => {
+            let own: Vec<TileId> = meld.tile_slice().iter().copied().filter(|&t| t != meld.called).collect();
+            let act = match meld.kind {
+                MeldKind::Chi if own.len() == 2 => Some(Action::Chi { tiles: [own[0], own[1]] }),
+                MeldKind::Pon if own.len() == 2 => Some(Action::Pon { tiles: [own[0], own[1]] }),
+                MeldKind::Daiminkan => Some(Action::Daiminkan),
+                _ => None,
+            };
+            a[*seat as usize] = act;
+        }
+        _ => {}
+    }
+    a
+}
+
+/// Replay many games (each independently).
+pub fn replay_all(logs: &[GameLog]) -> Vec<ReplayReport> {
+    logs.iter().map(replay_game).collect()
+}
+
+#[allow(dead_code)]
+fn _assert_round_is_send(r: Round) -> impl Send {
+    r
+}

@@ -1,0 +1,238 @@
+//! Rule options of the round and match engine (what happens between wins), with the
+//! presets `tenhou`, `standard` (seed 001), `shiima-2025` and `shiima-2026` (seed 004)
+//! as plain values. The scoring of a single win (yaku, fu, points) is the riichi
+//! scorer's business and has its own options; this file holds only the flow rules.
+//! Sources per option: `../shared/rules/riichi.md` (table "Riichi rule options").
+
+use crate::error::{Error, Result};
+
+/// How many winds a match plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Length {
+    /// East round only (東風戦).
+    East,
+    /// East and south rounds (半荘戦).
+    EastSouth,
+}
+
+/// What happens when several players ron the same tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MultiRon {
+    /// Only the first player in turn order after the discarder wins (頭ハネ).
+    HeadBump,
+    /// Two may win; three is an abortive draw (Tenhou).
+    DoubleTripleDraw,
+    /// Every claimant wins.
+    All,
+}
+
+/// When the dora indicator of an open or added kan is flipped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum KanDoraTiming {
+    /// At once, before the replacement draw (先めくり).
+    Immediate,
+    /// When the kan player's next discard passes (後めくり).
+    AfterDiscard,
+}
+
+/// How ties in the final ranking are settled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TieRule {
+    /// The seat closer to the first dealer ranks higher (Tenhou).
+    SeatOrder,
+    /// Tied players share their places' uma and oka equally (同順位).
+    Split,
+}
+
+/// How final results are rounded to `result_unit`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ResultRounding {
+    /// Exact results.
+    None,
+    /// Round the final points half away from zero, then subtract the return points
+    /// (Tenhou: 16,500 -> 17 -> -13; -2,500 -> -3 -> -33).
+    PointsHalfAway,
+    /// Round `points - return points` five-down six-up (五捨六入).
+    FiveDownSixUp,
+}
+
+/// Match-ending conditions and final score rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineRules {
+    pub length: Length,
+    /// Extend into the next wind when nobody reaches `return_points` at the end
+    /// (Tenhou's 西入 / 南入; sudden death: the first hand ending with someone at
+    /// or above the target ends the match).
+    pub extension: bool,
+    pub start_points: i32,
+    /// Points each player "returns" for the final result; the difference times four
+    /// is the oka that goes to first place.
+    pub return_points: i32,
+    /// Uma for places 1..4, in points (e.g. 20,000 for +20).
+    pub uma: [i32; 4],
+    pub tie_rule: TieRule,
+    /// Round final results to this many points; first place takes minus the sum of
+    /// the others so the results add up to zero.
+    pub result_unit: i32,
+    pub result_rounding: ResultRounding,
+    /// A score below zero ends the match (トビ).
+    pub tobi: bool,
+    /// The dealer of the last hand who wins while on top ends the match (アガリやめ).
+    pub agari_yame: bool,
+    /// The same for a dealer who is tenpai at an exhaustive draw (テンパイやめ).
+    pub tenpai_yame: bool,
+    /// A draw in the last hand ends the match even if the dealer is tenpai.
+    pub last_hand_draw_ends: bool,
+    /// Riichi sticks left at the end go to the top player.
+    pub leftover_sticks_to_top: bool,
+    pub multi_ron: MultiRon,
+    /// In a multiple ron every winner collects the honba (else only the winner
+    /// nearest the discarder, like the riichi sticks: Tenhou).
+    pub multi_ron_honba_all: bool,
+    pub kan_dora_open: KanDoraTiming,
+    /// Flip a kan dora when the kakan is robbed.
+    pub kan_dora_on_chankan: bool,
+    pub riichi_min_points: i32,
+    /// Tiles that must be left in the live wall to declare riichi.
+    pub riichi_min_wall: u8,
+    pub riichi_stick: i32,
+    pub honba_ron: i32,
+    pub noten_total: i32,
+    pub nagashi_mangan: bool,
+    pub abort_nine_terminals: bool,
+    pub abort_four_winds: bool,
+    pub abort_four_kans: bool,
+    pub abort_four_riichi: bool,
+    /// A kan may be declared with no tile left to draw.
+    pub kan_on_last_tile: bool,
+    pub pao_big_dragons: bool,
+    pub pao_big_winds: bool,
+    pub pao_four_kans: bool,
+    /// Thirteen orphans may rob a closed kan.
+    pub kokushi_robs_ankan: bool,
+    /// Penalties of seed 004, in points paid to each other player.
+    pub chombo_each: i32,
+    pub wrong_call_each: i32,
+    pub wrong_ron_each: i32,
+}
+
+impl EngineRules {
+    /// Tenhou's ranked lobbies (4 players, east-south unless the lobby says east).
+    pub fn tenhou() -> Self {
+        EngineRules {
+            length: Length::EastSouth,
+            extension: true,
+            start_points: 25_000,
+            return_points: 30_000,
+            uma: [20_000, 10_000, -10_000, -20_000],
+            tie_rule: TieRule::SeatOrder,
+            result_unit: 1000,
+            result_rounding: ResultRounding::PointsHalfAway,
+            tobi: true,
+            agari_yame: true,
+            tenpai_yame: true,
+            last_hand_draw_ends: false,
+            leftover_sticks_to_top: true,
+            multi_ron: MultiRon::DoubleTripleDraw,
+            multi_ron_honba_all: false,
+            kan_dora_open: KanDoraTiming::AfterDiscard,
+            kan_dora_on_chankan: false,
+            riichi_min_points: 1000,
+            riichi_min_wall: 4,
+            riichi_stick: 1000,
+            honba_ron: 300,
+            noten_total: 3000,
+            nagashi_mangan: true,
+            abort_nine_terminals: true,
+            abort_four_winds: true,
+            abort_four_kans: true,
+            abort_four_riichi: true,
+            kan_on_last_tile: false,
+            pao_big_dragons: true,
+            pao_big_winds: true,
+            pao_four_kans: false,
+            kokushi_robs_ankan: true,
+            chombo_each: 0,
+            wrong_call_each: 0,
+            wrong_ron_each: 0,
+        }
+    }
+
+    /// Seed 001's general rule book: east-south, all abortive draws, head bump not
+    /// stated (double ron assumed as in most rule books), no uma given.
+    pub fn standard() -> Self {
+        EngineRules {
+            extension: false,
+            uma: [0; 4],
+            return_points: 25_000,
+            result_unit: 0,
+            result_rounding: ResultRounding::None,
+            tobi: false,
+            agari_yame: false,
+            tenpai_yame: false,
+            nagashi_mangan: false,
+            kan_dora_open: KanDoraTiming::Immediate,
+            multi_ron: MultiRon::All,
+            multi_ron_honba_all: true,
+            ..Self::tenhou()
+        }
+    }
+
+    /// Seed 004 up to 2025: east only without south entry, head bump, no abortive
+    /// draws, kan dora at once, uma 5-10, ties split, 100-point rounding.
+    pub fn shiima_2025() -> Self {
+        EngineRules {
+            length: Length::East,
+            extension: false,
+            uma: [10_000, 5_000, -5_000, -10_000],
+            tie_rule: TieRule::Split,
+            result_unit: 1000,
+            result_rounding: ResultRounding::FiveDownSixUp,
+            tobi: true,
+            agari_yame: true,
+            last_hand_draw_ends: true,
+            leftover_sticks_to_top: true,
+            multi_ron: MultiRon::HeadBump,
+            kan_dora_open: KanDoraTiming::Immediate,
+            kan_dora_on_chankan: false,
+            riichi_min_wall: 0,
+            nagashi_mangan: false,
+            abort_nine_terminals: false,
+            abort_four_winds: false,
+            abort_four_kans: false,
+            abort_four_riichi: false,
+            kan_on_last_tile: false,
+            pao_four_kans: true,
+            ..Self::tenhou()
+        }
+    }
+
+    /// Seed 004 from 2026: uma 10-30 and 1,000-all penalties.
+    pub fn shiima_2026() -> Self {
+        EngineRules {
+            uma: [30_000, 10_000, -10_000, -30_000],
+            chombo_each: 1000,
+            wrong_call_each: 1000,
+            wrong_ron_each: 1000,
+            ..Self::shiima_2025()
+        }
+    }
+
+    /// A preset by name (`tenhou`, `standard`, `shiima-2025`, `shiima-2026`).
+    pub fn preset(name: &str) -> Result<Self> {
+        Ok(match name.to_ascii_lowercase().replace('_', "-").as_str() {
+            "tenhou" => Self::tenhou(),
+            "standard" => Self::standard(),
+            "shiima-2025" => Self::shiima_2025(),
+            "shiima-2026" | "shiima" => Self::shiima_2026(),
+            _ => {
+                return Err(Error::InvalidRule(format!(
+                    "unknown engine preset {name:?} (expected tenhou, standard, shiima-2025 or shiima-2026)"
+                )))
+            }
+        })
+    }
+
+    /// Names of the presets.
+    pub const PRESETS: [&'static str; 4] = ["tenhou", "standard", "shiima-2025", "shiima-2026"];
+}

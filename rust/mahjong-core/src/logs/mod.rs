@@ -1,0 +1,135 @@
+//! Game logs: readers for Tenhou mjlog XML (plain or gzipped), Tenhou client-protocol
+//! session logs, tenhou.net/6 JSON and mjai event streams, all into the one
+//! [`event::Event`] stream the engine emits; writers for mjai and tenhou.net/6 JSON.
+//!
+//! A log that cannot be read fully is an error ([`Error::LogParse`]) naming the file
+//! and the byte or line where reading stopped; nothing is returned half-read.
+
+pub mod event;
+pub mod meldcode;
+pub mod tags;
+pub mod tenhou;
+
+use crate::error::{Error, Result};
+pub use event::{DrawKind, DrawRecord, Event, GameLog, LogMeld, LogRules, RoundStart, WinRecord};
+use std::io::Read;
+use std::path::Path;
+
+/// The formats a file can hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    Mjlog,
+    TenhouClient,
+    Tenhou6,
+    Mjai,
+}
+
+/// Guess the format from the text.
+pub fn detect(text: &str) -> Option<Format> {
+    let head: &str = &text[..text.len().min(4096)];
+    let t = head.trim_start();
+    if t.contains("<mjloggm") {
+        Some(Format::Mjlog)
+    } else if head.contains("Get: <") || head.contains("Send: <") {
+        Some(Format::TenhouClient)
+    } else if t.starts_with('{') {
+        // mjai puts one event per line, each with a "type".
+        let first = t.lines().next().unwrap_or("");
+        if first.contains("\"type\"") && !first.contains("\"log\"") {
+            Some(Format::Mjai)
+        } else {
+            Some(Format::Tenhou6)
+        }
+    } else if t.starts_with('[') {
+        Some(Format::Mjai)
+    } else {
+        None
+    }
+}
+
+/// Read a file's bytes as text, gunzipping when it starts with the gzip magic.
+pub fn read_text(path: &Path) -> Result<String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Error::LogParse(format!("{name}: cannot read: {e}")))?;
+    decode_bytes(&bytes, &name)
+}
+
+/// Bytes (possibly gzipped) to text.
+pub fn decode_bytes(bytes: &[u8], name: &str) -> Result<String> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = String::new();
+        flate2::read::MultiGzDecoder::new(bytes)
+            .read_to_string(&mut out)
+            .map_err(|e| Error::LogParse(format!("{name}: bad gzip or not UTF-8 text: {e}")))?;
+        Ok(out)
+    } else {
+        String::from_utf8(bytes.to_vec()).map_err(|e| Error::LogParse(format!("{name}: byte {}: not UTF-8 text", e.utf8_error().valid_up_to())))
+    }
+}
+
+/// Parse text of a known format; `source` names it in errors and in the games.
+pub fn parse_text(text: &str, format: Format, source: &str) -> Result<Vec<GameLog>> {
+    match format {
+        Format::Mjlog => {
+            let tags = tags::read_tags(text, 0, source)?;
+            let mut r = tenhou::TagReader::new(source, tenhou::Flavour::Mjlog);
+            for t in &tags {
+                r.tag(t)?;
+            }
+            Ok(r.finish())
+        }
+        Format::TenhouClient => {
+            let mut r = tenhou::TagReader::new(source, tenhou::Flavour::Client);
+            let mut offset = 0;
+            for (lineno, line) in text.split_inclusive('\n').enumerate() {
+                if let Some(rest) = line.strip_prefix("Get: ") {
+                    let at = format!("{source}: line {}", lineno + 1);
+                    for t in tags::read_tags(rest, offset + 5, &at)? {
+                        r.tag(&t).map_err(|e| Error::LogParse(format!("{at}: {}", e.message())))?;
+                    }
+                }
+                offset += line.len();
+            }
+            Ok(r.finish())
+        }
+        Format::Tenhou6 | Format::Mjai => Err(Error::LogParse(format!("{source}: {format:?} logs are not read yet"))),
+    }
+}
+
+/// Read every game in one file (format detected from the content).
+pub fn read_file(path: &Path) -> Result<Vec<GameLog>> {
+    let name = path.display().to_string();
+    let text = read_text(path)?;
+    let format = detect(&text).ok_or_else(|| Error::LogParse(format!("{name}: byte 0: not a known log format (mjlog XML, Tenhou client log, tenhou.net/6 JSON, mjai)")))?;
+    parse_text(&text, format, &name)
+}
+
+/// Files under `path` (itself if a file), sorted, that look like logs by extension.
+pub fn list_files(path: &Path) -> Result<Vec<std::path::PathBuf>> {
+    let mut out = Vec::new();
+    fn walk(p: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        if p.is_dir() {
+            let mut entries: Vec<_> = std::fs::read_dir(p)?.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+            entries.sort();
+            for e in entries {
+                walk(&e, out)?;
+            }
+        } else {
+            let n = p.file_name().and_then(|s| s.to_str()).unwrap_or("").to_ascii_lowercase();
+            let ok = [".mjlog", ".xml", ".log", ".json", ".gz", ".mjson", ".jsonl"].iter().any(|x| n.ends_with(x));
+            if ok {
+                out.push(p.to_path_buf());
+            }
+        }
+        Ok(())
+    }
+    if !path.exists() {
+        return Err(Error::LogParse(format!("{}: no such file or folder", path.display())));
+    }
+    if path.is_file() {
+        out.push(path.to_path_buf());
+    } else {
+        walk(path, &mut out).map_err(|e| Error::LogParse(format!("{}: cannot list: {e}", path.display())))?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,376 @@
+//! Tenhou's XML tags (mjlog files and the client protocol) into [`Event`]s.
+//!
+//! Both sources speak the same tags: `INIT`, draws `T/U/V/W` + id, discards
+//! `D/E/F/G` + id, `N` calls, `REACH`, `DORA`, `AGARI`, `RYUUKYOKU`, with the final
+//! result in an `owari` attribute. A client log sees the game from its own seat
+//! (seat 0): other players' draws carry no id, their tsumogiri discards are written
+//! in lower case, and `INIT` holds only the client's hand.
+
+use super::event::*;
+use super::meldcode;
+use super::tags::{int_list, percent_decode, Tag};
+use crate::error::{Error, Result};
+use crate::tile::TileId;
+
+/// Which flavour of tag stream is being read.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Flavour {
+    /// A complete mjlog (every tile visible).
+    Mjlog,
+    /// One client's side of the protocol (hidden tiles, relative seats).
+    Client,
+}
+
+/// Builds games from tags; a file may hold several games (client logs).
+pub struct TagReader<'s> {
+    source: &'s str,
+    flavour: Flavour,
+    games: Vec<GameLog>,
+    cur: Option<GameLog>,
+    last_draw: [Option<TileId>; 4],
+    round_open: bool,
+}
+
+fn id_of(v: i64, tag: &Tag, source: &str) -> Result<TileId> {
+    if (0..136).contains(&v) {
+        TileId::new(v as u32)
+    } else {
+        Err(Error::LogParse(format!("{source}: byte {}: <{}>: tile id {v} out of range", tag.offset, tag.name)))
+    }
+}
+
+impl<'s> TagReader<'s> {
+    pub fn new(source: &'s str, flavour: Flavour) -> Self {
+        TagReader { source, flavour, games: Vec::new(), cur: None, last_draw: [None; 4], round_open: false }
+    }
+
+    fn err(&self, tag: &Tag, why: &str) -> Error {
+        Error::LogParse(format!("{}: byte {}: <{}>: {why}", self.source, tag.offset, tag.name))
+    }
+
+    fn attr<'a>(&self, tag: &Tag<'a>, key: &str) -> Result<&'a str> {
+        tag.get(key).ok_or_else(|| self.err(tag, &format!("missing attribute {key}")))
+    }
+
+    fn ints(&self, tag: &Tag, key: &str) -> Result<Vec<i64>> {
+        let v = self.attr(tag, key)?;
+        int_list(v).ok_or_else(|| self.err(tag, &format!("attribute {key}={v:?} is not a list of integers")))
+    }
+
+    fn ids(&self, tag: &Tag, key: &str) -> Result<Vec<TileId>> {
+        self.ints(tag, key)?.into_iter().map(|v| id_of(v, tag, self.source)).collect()
+    }
+
+    fn seat(&self, tag: &Tag, key: &str) -> Result<u8> {
+        let v = self.ints(tag, key)?;
+        match v.as_slice() {
+            [s] if (0..4).contains(s) => Ok(*s as u8),
+            _ => Err(self.err(tag, &format!("{key} is not a seat 0..4"))),
+        }
+    }
+
+    fn game(&mut self) -> &mut GameLog {
+        if self.cur.is_none() {
+            let n = self.games.len();
+            self.cur = Some(GameLog {
+                source: format!("{}#{n}", self.source),
+                n_players: 4,
+                hidden_tiles: self.flavour == Flavour::Client,
+                ..GameLog::default()
+            });
+        }
+        // The branch above guarantees Some.
+        match self.cur.as_mut() {
+            Some(g) => g,
+            None => unreachable!(),
+        }
+    }
+
+    fn push(&mut self, e: Event) {
+        self.game().events.push(e);
+    }
+
+    fn finish_game(&mut self) {
+        if let Some(g) = self.cur.take() {
+            if !g.events.is_empty() {
+                self.games.push(g);
+            }
+        }
+        self.round_open = false;
+    }
+
+    /// Feed one tag.
+    pub fn tag(&mut self, tag: &Tag) -> Result<()> {
+        let name = tag.name;
+        match name {
+            "GO" => {
+                if self.cur.as_ref().is_some_and(|g| !g.events.is_empty()) {
+                    self.finish_game();
+                }
+                let t = self.ints(tag, "type")?;
+                let t = t.first().copied().unwrap_or(0).max(0) as u32;
+                let mut rules = LogRules::from_go_type(t);
+                if let Some(l) = tag.get("lobby").and_then(|v| v.trim().parse::<u32>().ok()) {
+                    rules.custom |= l >= 10000;
+                }
+                let g = self.game();
+                g.n_players = if rules.sanma { 3 } else { 4 };
+                g.rules = rules;
+            }
+            "UN" => {
+                if tag.get("n0").is_some() {
+                    let mut names: [String; 4] = Default::default();
+                    for (i, n) in names.iter_mut().enumerate() {
+                        *n = tag.get(&format!("n{i}")).map(percent_decode).unwrap_or_default();
+                    }
+                    self.game().names = names;
+                }
+            }
+            "INIT" | "REINIT" => self.init(tag)?,
+            "N" => {
+                self.need_round(tag)?;
+                let who = self.seat(tag, "who")?;
+                let m = self.ints(tag, "m")?;
+                let code = m.first().copied().filter(|&c| (0..=u32::MAX as i64).contains(&c)).ok_or_else(|| self.err(tag, "bad m"))?;
+                let n = self.game().n_players;
+                let meld = meldcode::decode(code as u32, who, n).map_err(|e| self.err(tag, e.message()))?;
+                self.push(Event::Call { seat: who, meld });
+            }
+            "REACH" => {
+                self.need_round(tag)?;
+                let who = self.seat(tag, "who")?;
+                let step = self.ints(tag, "step")?;
+                match step.as_slice() {
+                    [1] => self.push(Event::Riichi { seat: who }),
+                    [2] => self.push(Event::RiichiStick { seat: who }),
+                    _ => return Err(self.err(tag, "step must be 1 or 2")),
+                }
+            }
+            "DORA" => {
+                self.need_round(tag)?;
+                let h = self.ids(tag, "hai")?;
+                match h.as_slice() {
+                    [t] => self.push(Event::Dora { indicator: *t }),
+                    _ => return Err(self.err(tag, "hai must be one tile")),
+                }
+            }
+            "AGARI" => self.agari(tag)?,
+            "RYUUKYOKU" => self.ryuukyoku(tag)?,
+            _ => self.draw_or_discard(tag)?,
+        }
+        Ok(())
+    }
+
+    fn need_round(&self, tag: &Tag) -> Result<()> {
+        if self.round_open {
+            Ok(())
+        } else {
+            Err(self.err(tag, "outside a hand (no INIT before it)"))
+        }
+    }
+
+    fn init(&mut self, tag: &Tag) -> Result<()> {
+        let seed = self.ints(tag, "seed")?;
+        if seed.len() < 6 {
+            return Err(self.err(tag, "seed needs 6 numbers"));
+        }
+        let ten = self.ints(tag, "ten")?;
+        let n = self.game().n_players as usize;
+        if ten.len() < n {
+            return Err(self.err(tag, "ten needs a score per player"));
+        }
+        let dealer = self.seat(tag, "oya")?;
+        let round = seed[0];
+        if !(0..16).contains(&round) || !(0..=255).contains(&seed[1]) || !(0..=255).contains(&seed[2]) {
+            return Err(self.err(tag, "seed out of range"));
+        }
+        let dora = id_of(seed[5], tag, self.source)?;
+        let mut hands = [[None; 13]; 4];
+        let mut scores = [0i32; 4];
+        for i in 0..n {
+            scores[i] = (ten[i] * 100) as i32;
+        }
+        match self.flavour {
+            Flavour::Mjlog => {
+                for (s, h) in hands.iter_mut().enumerate().take(n) {
+                    let ids = self.ids(tag, &format!("hai{s}"))?;
+                    if ids.len() != 13 {
+                        return Err(self.err(tag, &format!("hai{s} holds {} tiles, not 13", ids.len())));
+                    }
+                    for (k, t) in ids.into_iter().enumerate() {
+                        h[k] = Some(t);
+                    }
+                }
+            }
+            Flavour::Client => {
+                let ids = self.ids(tag, "hai")?;
+                if tag.name == "INIT" && ids.len() != 13 {
+                    return Err(self.err(tag, &format!("hai holds {} tiles, not 13", ids.len())));
+                }
+                for (k, t) in ids.into_iter().take(13).enumerate() {
+                    hands[0][k] = Some(t);
+                }
+            }
+        }
+        let start = RoundStart {
+            wind: (round / 4) as u8,
+            number: (round % 4) as u8,
+            honba: seed[1] as u8,
+            sticks: seed[2] as u8,
+            dealer,
+            scores,
+            dora_indicator: dora,
+            hands,
+        };
+        self.last_draw = [None; 4];
+        self.round_open = true;
+        let g = self.game();
+        if tag.name == "REINIT" {
+            g.interrupted_rounds.push(g.events.len());
+        }
+        g.events.push(Event::RoundStart(Box::new(start)));
+        Ok(())
+    }
+
+    fn draw_or_discard(&mut self, tag: &Tag) -> Result<()> {
+        let name = tag.name;
+        let first = name.as_bytes()[0];
+        let rest = &name[1..];
+        let (is_draw, seat, lower) = match first {
+            b'T' | b'U' | b'V' | b'W' => (true, first - b'T', false),
+            b'D' | b'E' | b'F' | b'G' => (false, first - b'D', false),
+            b'd' | b'e' | b'f' | b'g' => (false, first - b'd', true),
+            _ => return Ok(()), // other tags (UN, TAIKYOKU, SHUFFLE, PROF, BYE...) carry no play
+        };
+        if !rest.is_empty() && !rest.bytes().all(|c| c.is_ascii_digit()) {
+            return Ok(()); // e.g. "DORA" handled above; "TAIKYOKU" etc. start with other letters
+        }
+        if rest.is_empty() && !(is_draw && self.flavour == Flavour::Client) {
+            return Ok(()); // a bare <D/> in the client protocol is not a play
+        }
+        self.need_round(tag)?;
+        let tile = if rest.is_empty() {
+            None
+        } else {
+            let v: i64 = rest.parse().map_err(|_| self.err(tag, "bad tile id"))?;
+            Some(id_of(v, tag, self.source)?)
+        };
+        if is_draw {
+            self.last_draw[seat as usize] = tile;
+            self.push(Event::Draw { seat, tile });
+        } else {
+            let Some(t) = tile else { return Err(self.err(tag, "discard without a tile")) };
+            let tsumogiri = lower || self.last_draw[seat as usize] == Some(t);
+            self.last_draw[seat as usize] = None;
+            self.push(Event::Discard { seat, tile: t, tsumogiri });
+        }
+        Ok(())
+    }
+
+    fn deltas(&self, tag: &Tag) -> Result<[i32; 4]> {
+        let sc = self.ints(tag, "sc")?;
+        let n = self.game_n();
+        if sc.len() < 2 * n {
+            return Err(self.err(tag, "sc needs a score and a change per player"));
+        }
+        let mut d = [0; 4];
+        for i in 0..n {
+            d[i] = (sc[2 * i + 1] * 100) as i32;
+        }
+        Ok(d)
+    }
+
+    fn game_n(&self) -> usize {
+        self.cur.as_ref().map(|g| g.n_players as usize).unwrap_or(4)
+    }
+
+    fn owari(&mut self, tag: &Tag) -> Result<()> {
+        if let Some(v) = tag.get("owari") {
+            let parts: Vec<&str> = v.split(',').collect();
+            let n = self.game_n();
+            if parts.len() < 2 * n {
+                return Err(self.err(tag, "owari needs a score and a result per player"));
+            }
+            let mut scores = [0; 4];
+            let mut results = [0.0; 4];
+            for i in 0..n {
+                let s: i64 = parts[2 * i].trim().parse().map_err(|_| self.err(tag, "bad owari score"))?;
+                scores[i] = (s * 100) as i32;
+                results[i] = parts[2 * i + 1].trim().parse().map_err(|_| self.err(tag, "bad owari result"))?;
+            }
+            self.push(Event::GameEnd { scores, results: Some(results) });
+            self.round_open = false;
+            self.finish_game();
+        }
+        Ok(())
+    }
+
+    fn agari(&mut self, tag: &Tag) -> Result<()> {
+        self.need_round(tag)?;
+        let seat = self.seat(tag, "who")?;
+        let from = self.seat(tag, "fromWho")?;
+        let hand = self.ids(tag, "hai")?;
+        let ten = self.ints(tag, "ten")?;
+        if ten.len() < 3 {
+            return Err(self.err(tag, "ten needs fu, points and limit"));
+        }
+        let machi = self.ids(tag, "machi")?;
+        let pairs = tag.get("yaku").map(|_| self.ints(tag, "yaku")).transpose()?.unwrap_or_default();
+        let yaku: Vec<(u32, u32)> = pairs.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0] as u32, c[1] as u32)).collect();
+        let yakuman = tag.get("yakuman").map(|_| self.ints(tag, "yakuman")).transpose()?.unwrap_or_default();
+        let dora_indicators = self.ids(tag, "doraHai")?;
+        let ura_indicators = if tag.get("doraHaiUra").is_some() { self.ids(tag, "doraHaiUra")? } else { Vec::new() };
+        let pao = if tag.get("paoWho").is_some() { Some(self.seat(tag, "paoWho")?) } else { None };
+        let han = yaku.iter().map(|y| y.1).sum::<u32>();
+        let rec = WinRecord {
+            seat,
+            from,
+            hand,
+            win_tile: machi.first().copied(),
+            han,
+            fu: ten[0].max(0) as u32,
+            points: ten[1] as i32,
+            limit: ten[2].clamp(0, 9) as u8,
+            yaku,
+            yakuman: yakuman.into_iter().map(|v| v as u32).collect(),
+            dora_indicators,
+            ura_indicators,
+            deltas: self.deltas(tag)?,
+            pao,
+        };
+        self.push(Event::Win(Box::new(rec)));
+        self.owari(tag)
+    }
+
+    fn ryuukyoku(&mut self, tag: &Tag) -> Result<()> {
+        self.need_round(tag)?;
+        let kind = match tag.get("type") {
+            None => DrawKind::Exhaustive,
+            Some("yao9") => DrawKind::NineTerminals,
+            Some("kaze4") => DrawKind::FourWinds,
+            Some("reach4") => DrawKind::FourRiichi,
+            Some("ron3") => DrawKind::TripleRon,
+            Some("kan4") => DrawKind::FourKans,
+            Some("nm") => DrawKind::NagashiMangan,
+            Some(t) => return Err(self.err(tag, &format!("unknown draw type {t:?}"))),
+        };
+        let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
+        for (s, slot) in shown.iter_mut().enumerate() {
+            let key = format!("hai{s}");
+            if tag.get(&key).is_some() {
+                *slot = Some(self.ids(tag, &key)?);
+            }
+        }
+        let rec = DrawRecord { kind, deltas: self.deltas(tag)?, shown };
+        self.push(Event::Ryuukyoku(Box::new(rec)));
+        self.round_open = false;
+        self.owari(tag)
+    }
+
+    /// All games read; an unfinished last game is kept (its events are complete up
+    /// to where the log stops).
+    pub fn finish(mut self) -> Vec<GameLog> {
+        self.finish_game();
+        self.games
+    }
+}

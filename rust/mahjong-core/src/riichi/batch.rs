@@ -1,0 +1,393 @@
+//! Scoring many wins at once from columns (one array per field), on every core.
+//!
+//! Input rows are plain integers (136-ids, meld codes, seat numbers, a flag mask) so
+//! that NumPy or Arrow buffers can be read in place; outputs are written into
+//! preallocated columns. Rows that cannot be scored get an error code and message and
+//! do not stop the others. Nothing on the per-row path allocates unless it fails.
+
+use super::context::{Indicators, WinContext, MAX_INDICATORS};
+use super::rules::Rules;
+use super::score::{score, ScoreResult};
+use crate::error::{Error, Result};
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::tile::{RTile, Tile, TileId};
+
+use rayon::prelude::*;
+
+/// Bits of the `flags` column.
+pub mod flag {
+    pub const TSUMO: u32 = 1;
+    pub const RIICHI: u32 = 1 << 1;
+    pub const DOUBLE_RIICHI: u32 = 1 << 2;
+    pub const IPPATSU: u32 = 1 << 3;
+    pub const HAITEI: u32 = 1 << 4;
+    pub const HOUTEI: u32 = 1 << 5;
+    pub const RINSHAN: u32 = 1 << 6;
+    pub const CHANKAN: u32 = 1 << 7;
+    pub const TENHOU: u32 = 1 << 8;
+    pub const CHIIHOU: u32 = 1 << 9;
+    pub const RENHOU: u32 = 1 << 10;
+    /// Names in bit order (for the Python layer).
+    pub const NAMES: [&str; 11] = [
+        "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
+        "renhou",
+    ];
+}
+
+/// Concealed tiles per row (padded with -1).
+pub const HAND_WIDTH: usize = 14;
+/// Meld slots per row.
+pub const MELD_WIDTH: usize = 4;
+/// Yaku slots per output row.
+pub const YAKU_WIDTH: usize = 16;
+
+/// Meld kind codes of the `meld_kind` column (0 = empty slot).
+pub const MELD_CODES: [Option<MeldKind>; 6] =
+    [None, Some(MeldKind::Chi), Some(MeldKind::Pon), Some(MeldKind::Daiminkan), Some(MeldKind::Kakan), Some(MeldKind::Ankan)];
+
+/// Borrowed input columns; every slice holds `n` rows of its width.
+#[derive(Copy, Clone, Debug)]
+pub struct Columns<'a> {
+    pub n: usize,
+    /// n × 14 136-ids of the concealed tiles (winning tile included, or not), -1 pads.
+    pub hand: &'a [i32],
+    /// n 136-ids of the winning tile.
+    pub win: &'a [i32],
+    /// n × 4 meld codes (see [`MELD_CODES`]).
+    pub meld_kind: &'a [i32],
+    /// n × 4 lowest tile kind (0..34) of each meld.
+    pub meld_tile: &'a [i32],
+    /// n × 4 red fives inside each meld.
+    pub meld_red: &'a [i32],
+    /// n flag masks (see [`flag`]).
+    pub flags: &'a [i32],
+    /// n winner / dealer / discarder / pao (-1 none) seats.
+    pub winner: &'a [i32],
+    pub dealer: &'a [i32],
+    pub discarder: &'a [i32],
+    pub pao: &'a [i32],
+    /// n round winds 0..4 (E S W N).
+    pub round_wind: &'a [i32],
+    /// n × 5 dora / ura indicator kinds (0..34), -1 pads.
+    pub dora: &'a [i32],
+    pub ura: &'a [i32],
+    pub honba: &'a [i32],
+    pub riichi_sticks: &'a [i32],
+    pub kita: &'a [i32],
+    pub n_players: &'a [i32],
+}
+
+impl Columns<'_> {
+    /// Check that every column has the length its width asks for.
+    pub fn check(&self) -> Result<()> {
+        let n = self.n;
+        let cols: [(&str, usize, usize); 17] = [
+            ("hand", self.hand.len(), n * HAND_WIDTH),
+            ("win", self.win.len(), n),
+            ("meld_kind", self.meld_kind.len(), n * MELD_WIDTH),
+            ("meld_tile", self.meld_tile.len(), n * MELD_WIDTH),
+            ("meld_red", self.meld_red.len(), n * MELD_WIDTH),
+            ("flags", self.flags.len(), n),
+            ("winner", self.winner.len(), n),
+            ("dealer", self.dealer.len(), n),
+            ("discarder", self.discarder.len(), n),
+            ("pao", self.pao.len(), n),
+            ("round_wind", self.round_wind.len(), n),
+            ("dora", self.dora.len(), n * MAX_INDICATORS),
+            ("ura", self.ura.len(), n * MAX_INDICATORS),
+            ("honba", self.honba.len(), n),
+            ("riichi_sticks", self.riichi_sticks.len(), n),
+            ("kita", self.kita.len(), n),
+            ("n_players", self.n_players.len(), n),
+        ];
+        for (name, got, want) in cols {
+            if got != want {
+                return Err(Error::InvalidHand(format!("column {name}: {got} values, expected {want} for {n} rows")));
+            }
+        }
+        Ok(())
+    }
+
+    fn small(v: i32, lo: i32, hi: i32, what: &str, row: usize) -> Result<u8> {
+        if v < lo || v > hi {
+            return Err(Error::InvalidHand(format!("row {row}: {what} = {v} is outside {lo}..={hi}")));
+        }
+        Ok(v as u8)
+    }
+
+    fn kind(v: i32, what: &str, row: usize) -> Result<Tile> {
+        let k = Self::small(v, 0, 33, what, row)?;
+        Tile::new(k).ok_or_else(|| Error::InvalidHand(format!("row {row}: {what} = {v} is not a tile kind")))
+    }
+
+    /// The hand, winning tile and context of row `i`.
+    pub fn row(&self, i: usize) -> Result<(Hand, RTile, WinContext)> {
+        let mut melds = [Meld::default(); MELD_WIDTH];
+        let mut n_melds = 0;
+        for j in 0..MELD_WIDTH {
+            let code = self.meld_kind[i * MELD_WIDTH + j];
+            let kind = match MELD_CODES.get(code as usize) {
+                Some(k) if code >= 0 => *k,
+                _ => return Err(Error::InvalidHand(format!("row {i}: meld code {code} (expected 0..5)"))),
+            };
+            let Some(kind) = kind else { continue };
+            let t = Self::kind(self.meld_tile[i * MELD_WIDTH + j], "meld tile", i)?;
+            if kind == MeldKind::Chi && (t.is_honor() || t.number() > 7) {
+                return Err(Error::InvalidHand(format!("row {i}: a chi cannot start at {t}")));
+            }
+            let red = Self::small(self.meld_red[i * MELD_WIDTH + j], 0, 1, "meld red fives", i)?;
+            let has_five = if kind == MeldKind::Chi { !t.is_honor() && (3..=5).contains(&t.number()) } else { !t.is_honor() && t.number() == 5 };
+            if red > 0 && !has_five {
+                return Err(Error::InvalidHand(format!("row {i}: meld at {t} holds no five to be red")));
+            }
+            melds[n_melds] = Meld {
+                kind,
+                tile: t,
+                called: t,
+                from: match kind {
+                    MeldKind::Ankan => 0,
+                    MeldKind::Chi => 3,
+                    _ => 2,
+                },
+                red,
+            };
+            n_melds += 1;
+        }
+        let melds = &melds[..n_melds];
+        let want = 14 - 3 * n_melds;
+        // 136-ids straight into counts; a bit set catches a physical tile given twice.
+        let mut counts = [0u8; 34];
+        let mut red = [0u8; 3];
+        let mut n_tiles = 0;
+        let mut seen = [0u64; 3];
+        let mut take = |id: i32, counts: &mut [u8; 34], red: &mut [u8; 3]| -> Result<()> {
+            if !(0..136).contains(&id) {
+                return Err(Error::InvalidHand(format!("row {i}: tile id {id} is out of range 0..136")));
+            }
+            let (w, b) = (id as usize / 64, id as u32 % 64);
+            if seen[w] & (1 << b) != 0 {
+                return Err(Error::InvalidHand(format!("row {i}: tile id {id} appears twice")));
+            }
+            seen[w] |= 1 << b;
+            counts[id as usize / 4] += 1;
+            if matches!(id, 16 | 52 | 88) {
+                red[id as usize / 36] += 1;
+            }
+            Ok(())
+        };
+        for &id in &self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH] {
+            if id >= 0 {
+                take(id, &mut counts, &mut red)?;
+                n_tiles += 1;
+            }
+        }
+        let win_id = self.win[i];
+        if !(0..136).contains(&win_id) {
+            return Err(Error::InvalidHand(format!("row {i}: winning tile id {win_id} is out of range 0..136")));
+        }
+        let win = TileId::new(win_id as u32)?.rtile();
+        if n_tiles + 1 == want {
+            take(win_id, &mut counts, &mut red)?;
+        }
+        let hand = Hand::from_counts(counts, red, melds, 4).map_err(|e| Error::InvalidHand(format!("row {i}: {}", e.message())))?;
+        let f = self.flags[i] as u32;
+        let has = |b: u32| f & b != 0;
+        let n_players = Self::small(self.n_players[i], 3, 4, "n_players", i)?;
+        let seat = |v: i32, what: &str| Self::small(v, 0, n_players as i32 - 1, what, i);
+        let mut dora = [Tile::default(); MAX_INDICATORS];
+        let mut ura = [Tile::default(); MAX_INDICATORS];
+        let (mut nd, mut nu) = (0, 0);
+        for j in 0..MAX_INDICATORS {
+            let d = self.dora[i * MAX_INDICATORS + j];
+            if d >= 0 {
+                dora[nd] = Self::kind(d, "dora indicator", i)?;
+                nd += 1;
+            }
+            let u = self.ura[i * MAX_INDICATORS + j];
+            if u >= 0 {
+                ura[nu] = Self::kind(u, "ura indicator", i)?;
+                nu += 1;
+            }
+        }
+        let tsumo = has(flag::TSUMO);
+        let winner = seat(self.winner[i], "winner")?;
+        let ctx = WinContext {
+            tsumo,
+            riichi: has(flag::RIICHI) || has(flag::DOUBLE_RIICHI),
+            double_riichi: has(flag::DOUBLE_RIICHI),
+            ippatsu: has(flag::IPPATSU),
+            haitei: has(flag::HAITEI),
+            houtei: has(flag::HOUTEI),
+            rinshan: has(flag::RINSHAN),
+            chankan: has(flag::CHANKAN),
+            tenhou: has(flag::TENHOU),
+            chiihou: has(flag::CHIIHOU),
+            renhou: has(flag::RENHOU),
+            n_players,
+            winner,
+            dealer: seat(self.dealer[i], "dealer")?,
+            discarder: if tsumo { winner } else { seat(self.discarder[i], "discarder")? },
+            round_wind: Tile::new(27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)?).unwrap_or(Tile::EAST),
+            pao: if self.pao[i] < 0 { None } else { Some(seat(self.pao[i], "pao")?) },
+            dora: Indicators::new(&dora[..nd])?,
+            ura: Indicators::new(&ura[..nu])?,
+            honba: Self::small(self.honba[i], 0, 255, "honba", i)? as u16,
+            riichi_sticks: Self::small(self.riichi_sticks[i], 0, 255, "riichi_sticks", i)? as u16,
+            kita: Self::small(self.kita[i], 0, 4, "kita", i)?,
+        };
+        Ok((hand, win, ctx))
+    }
+}
+
+/// Output columns (mutable slices of `n` rows each, widths as named).
+pub struct OutColumns<'a> {
+    /// 0 = scored; otherwise an error code (see [`error_code`]).
+    pub error: &'a mut [i8],
+    pub han: &'a mut [i16],
+    pub fu: &'a mut [i16],
+    pub yakuman: &'a mut [i16],
+    pub dora: &'a mut [i16],
+    pub ura: &'a mut [i16],
+    pub aka: &'a mut [i16],
+    pub kita: &'a mut [i16],
+    pub limit: &'a mut [i8],
+    pub base: &'a mut [i32],
+    pub points: &'a mut [i32],
+    /// n × 4.
+    pub deltas: &'a mut [i32],
+    /// n × [`YAKU_WIDTH`] Tenhou ids, -1 pads.
+    pub yaku: &'a mut [i8],
+    /// n × [`YAKU_WIDTH`] han (yakuman multiple for yakuman).
+    pub yaku_han: &'a mut [i8],
+}
+
+/// Error code of a failed row (1 InvalidHand, 2 NoYaku, 3 other).
+pub fn error_code(e: &Error) -> i8 {
+    match e {
+        Error::InvalidHand(_) | Error::TileParse(_) => 1,
+        Error::NoYaku(_) => 2,
+        _ => 3,
+    }
+}
+
+/// Score one row into output position `j` of a chunk.
+#[inline]
+fn write(out: &mut OutColumns<'_>, j: usize, r: &Result<ScoreResult>) {
+    let yw = YAKU_WIDTH;
+    match r {
+        Ok(r) => {
+            out.error[j] = 0;
+            out.han[j] = r.han.min(i16::MAX as u32) as i16;
+            out.fu[j] = r.fu as i16;
+            out.yakuman[j] = r.yakuman as i16;
+            out.dora[j] = r.dora as i16;
+            out.ura[j] = r.ura as i16;
+            out.aka[j] = r.aka as i16;
+            out.kita[j] = r.kita as i16;
+            out.limit[j] = r.limit as i8;
+            out.base[j] = r.base as i32;
+            out.points[j] = r.pay.points as i32;
+            out.deltas[j * 4..j * 4 + 4].copy_from_slice(&r.pay.deltas);
+            let ys = r.yaku.as_slice();
+            for k in 0..yw {
+                let (id, h) = ys.get(k).map_or((-1, 0), |&(y, h)| (y.tenhou_id() as i8, h as i8));
+                out.yaku[j * yw + k] = id;
+                out.yaku_han[j * yw + k] = h;
+            }
+        }
+        Err(e) => {
+            out.error[j] = error_code(e);
+            out.han[j] = 0;
+            out.fu[j] = 0;
+            out.yakuman[j] = 0;
+            out.dora[j] = 0;
+            out.ura[j] = 0;
+            out.aka[j] = 0;
+            out.kita[j] = 0;
+            out.limit[j] = 0;
+            out.base[j] = 0;
+            out.points[j] = 0;
+            out.deltas[j * 4..j * 4 + 4].fill(0);
+            out.yaku[j * yw..(j + 1) * yw].fill(-1);
+            out.yaku_han[j * yw..(j + 1) * yw].fill(0);
+        }
+    }
+}
+
+/// Rows per parallel task: large enough to amortize scheduling, small enough to balance.
+const CHUNK: usize = 2048;
+
+/// Score every row of `cols` into `out` using all rayon threads. Returns the failed
+/// rows with their errors (in row order).
+pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> Result<Vec<(usize, Error)>> {
+    cols.check()?;
+    rules.validate()?;
+    let n = cols.n;
+    let OutColumns { error, han, fu, yakuman, dora, ura, aka, kita, limit, base, points, deltas, yaku, yaku_han } = out;
+    if error.len() != n || deltas.len() != 4 * n || yaku.len() != YAKU_WIDTH * n || yaku_han.len() != YAKU_WIDTH * n {
+        return Err(Error::InvalidHand("output columns do not match the number of rows".into()));
+    }
+    // Split every output column into the same chunks, then hand chunk sets to rayon.
+    let mut tasks: Vec<(usize, OutColumns<'_>)> = Vec::with_capacity(n.div_ceil(CHUNK));
+    let mut it = (
+        error.chunks_mut(CHUNK),
+        han.chunks_mut(CHUNK),
+        fu.chunks_mut(CHUNK),
+        yakuman.chunks_mut(CHUNK),
+        dora.chunks_mut(CHUNK),
+        ura.chunks_mut(CHUNK),
+        aka.chunks_mut(CHUNK),
+        kita.chunks_mut(CHUNK),
+        limit.chunks_mut(CHUNK),
+        base.chunks_mut(CHUNK),
+        points.chunks_mut(CHUNK),
+        deltas.chunks_mut(CHUNK * 4),
+        yaku.chunks_mut(CHUNK * YAKU_WIDTH),
+        yaku_han.chunks_mut(CHUNK * YAKU_WIDTH),
+    );
+    let mut start = 0;
+    while let (Some(e), Some(h), Some(f), Some(ym), Some(d), Some(u), Some(a), Some(k), Some(l), Some(b), Some(p), Some(dl), Some(y), Some(yh)) = (
+        it.0.next(),
+        it.1.next(),
+        it.2.next(),
+        it.3.next(),
+        it.4.next(),
+        it.5.next(),
+        it.6.next(),
+        it.7.next(),
+        it.8.next(),
+        it.9.next(),
+        it.10.next(),
+        it.11.next(),
+        it.12.next(),
+        it.13.next(),
+    ) {
+        let len = e.len();
+        tasks.push((
+            start,
+            OutColumns { error: e, han: h, fu: f, yakuman: ym, dora: d, ura: u, aka: a, kita: k, limit: l, base: b, points: p, deltas: dl, yaku: y, yaku_han: yh },
+        ));
+        start += len;
+    }
+    let errors: Vec<(usize, Error)> = tasks
+        .into_par_iter()
+        .flat_map_iter(|(start, mut chunk)| {
+            let mut errs = Vec::new();
+            for j in 0..chunk.error.len() {
+                let i = start + j;
+                let r = cols.row(i).and_then(|(hand, win, ctx)| score(&hand, win, &ctx, rules));
+                write(&mut chunk, j, &r);
+                if let Err(e) = r {
+                    errs.push((i, e));
+                }
+            }
+            errs
+        })
+        .collect();
+    Ok(errors)
+}
+
+/// Score a slice of prepared wins in parallel (results in input order).
+pub fn score_rows(rows: &[(Hand, RTile, WinContext)], rules: &Rules) -> Vec<Result<ScoreResult>> {
+    rows.par_iter().with_min_len(256).map(|(h, w, c)| score(h, *w, c, rules)).collect()
+}

@@ -1,0 +1,191 @@
+//! Points: base points from han and fu, limit hands, and who pays what.
+//!
+//! base = fu × 2^(han+2), capped at mangan (2,000); 6-7 han haneman (3,000), 8-10 baiman
+//! (4,000), 11-12 sanbaiman (6,000), 13+ kazoe (per rules), yakuman 8,000 each.
+//! Ron: 4 × base from the discarder (6 × for the dealer). Tsumo: the dealer pays
+//! 2 × base and each other player 1 × base (a dealer's tsumo: 2 × base from each).
+//! Every payment is rounded up to 100 on its own.
+
+use super::context::WinContext;
+use super::rules::{KazoeLimit, Rules};
+
+/// The limit a hand reached.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub enum Limit {
+    None,
+    Mangan,
+    Haneman,
+    Baiman,
+    Sanbaiman,
+    /// 13+ han counted as a yakuman.
+    KazoeYakuman,
+    /// One or more yakuman (the multiple is in the result).
+    Yakuman,
+}
+
+impl Limit {
+    /// Romaji name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::None => "",
+            Limit::Mangan => "mangan",
+            Limit::Haneman => "haneman",
+            Limit::Baiman => "baiman",
+            Limit::Sanbaiman => "sanbaiman",
+            Limit::KazoeYakuman => "kazoe yakuman",
+            Limit::Yakuman => "yakuman",
+        }
+    }
+    /// Japanese name.
+    pub fn japanese(self) -> &'static str {
+        match self {
+            Limit::None => "",
+            Limit::Mangan => "満貫",
+            Limit::Haneman => "跳満",
+            Limit::Baiman => "倍満",
+            Limit::Sanbaiman => "三倍満",
+            Limit::KazoeYakuman => "数え役満",
+            Limit::Yakuman => "役満",
+        }
+    }
+}
+
+/// Base points and limit of `han` / `fu` (no yakuman), under `rules`.
+pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
+    if han >= 13 {
+        return match rules.kazoe {
+            KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
+            KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
+        };
+    }
+    match han {
+        11 | 12 => return (6000, Limit::Sanbaiman),
+        8..=10 => return (4000, Limit::Baiman),
+        6 | 7 => return (3000, Limit::Haneman),
+        5 => return (2000, Limit::Mangan),
+        _ => {}
+    }
+    let b = fu << (han + 2);
+    if b >= 2000 || (rules.kiriage_mangan && b >= 1920) {
+        (2000, Limit::Mangan)
+    } else {
+        (b, Limit::None)
+    }
+}
+
+#[inline]
+pub fn ceil100(x: u32) -> u32 {
+    x.div_ceil(100) * 100
+}
+
+/// What the win is worth and who pays it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
+pub struct Payments {
+    /// Ron: the discarder's payment before honba (0 on tsumo).
+    pub ron: u32,
+    /// Tsumo: the dealer's share (non-dealer win) or each player's share (dealer win).
+    pub tsumo_dealer: u32,
+    /// Tsumo by a non-dealer: each non-dealer's share.
+    pub tsumo_non_dealer: u32,
+    /// The hand's value before honba and sticks (sum of the payments made).
+    pub points: u32,
+    /// Honba points the winner receives.
+    pub honba: u32,
+    /// Riichi stick points the winner receives.
+    pub sticks: u32,
+    /// Every seat's change of score (the winner's gain is positive).
+    pub deltas: [i32; 4],
+    /// The liable player paid (fully on tsumo, half on ron).
+    pub pao_applied: bool,
+}
+
+/// Payments for a win worth `base` points. `pao_liable` says the hand holds a yakuman
+/// for which the context's pao seat is responsible under the rules.
+pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> Payments {
+    let mut p = Payments::default();
+    let n = ctx.n_players as usize;
+    let w = ctx.winner as usize;
+    let dealer = ctx.is_dealer();
+    let honba = ctx.honba as u32 * rules.honba_points;
+    let full = ceil100(base * if dealer { 6 } else { 4 });
+    let mut pay = [0u32; 4];
+    let pao = if pao_liable { ctx.pao.map(|s| s as usize) } else { None };
+    if ctx.tsumo {
+        p.tsumo_dealer = ceil100(base * 2);
+        p.tsumo_non_dealer = if dealer { 0 } else { ceil100(base) };
+        if let Some(ps) = pao {
+            pay[ps] = full + honba;
+            p.points = full;
+            p.pao_applied = true;
+        } else {
+            let per_honba = honba / 3;
+            let mut payers = 0u32;
+            for (s, slot) in pay.iter_mut().enumerate().take(n) {
+                if s == w {
+                    continue;
+                }
+                let share = if dealer || s == ctx.dealer as usize { p.tsumo_dealer } else { p.tsumo_non_dealer };
+                *slot = share + per_honba;
+                p.points += share;
+                payers += 1;
+            }
+            if n == 3 && !rules.sanma_tsumo_loss {
+                // The absent seat's share (a non-dealer's, or 2 × base for a dealer win) is
+                // split between the two payers.
+                let missing = if dealer { p.tsumo_dealer } else { p.tsumo_non_dealer };
+                let half = ceil100(missing.div_ceil(2));
+                for (s, slot) in pay.iter_mut().enumerate().take(n) {
+                    if s != w {
+                        *slot += half;
+                        p.points += half;
+                    }
+                }
+            }
+            debug_assert!(payers as usize == n - 1);
+        }
+    } else {
+        p.ron = full;
+        p.points = full;
+        let d = ctx.discarder as usize;
+        match pao {
+            Some(ps) if ps != d => {
+                let half = ceil100(full.div_ceil(2));
+                pay[ps] = half;
+                pay[d] = full - half + honba;
+                p.pao_applied = true;
+            }
+            _ => pay[d] = full + honba,
+        }
+    }
+    p.honba = honba;
+    p.sticks = ctx.riichi_sticks as u32 * rules.riichi_stick;
+    let mut gained = p.sticks as i32;
+    for (d, &x) in p.deltas.iter_mut().zip(pay.iter()).take(n) {
+        *d = -(x as i32);
+        gained += x as i32;
+    }
+    p.deltas[w] = gained;
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::riichi::rules::Rules;
+
+    #[test]
+    fn table_values() {
+        let r = Rules::TENHOU;
+        assert_eq!(base_points(1, 30, &r), (240, Limit::None));
+        assert_eq!(base_points(4, 30, &r), (1920, Limit::None));
+        assert_eq!(base_points(4, 30, &Rules::SHIIMA), (2000, Limit::Mangan));
+        assert_eq!(base_points(4, 40, &r), (2000, Limit::Mangan));
+        assert_eq!(base_points(13, 30, &r), (8000, Limit::KazoeYakuman));
+        let ctx = WinContext { winner: 1, discarder: 2, ..WinContext::default() };
+        let p = payments(1920, &ctx, &r, false);
+        assert_eq!((p.ron, p.deltas), (7700, [0, 7700, -7700, 0]));
+        let ctx = WinContext { winner: 1, tsumo: true, honba: 1, riichi_sticks: 1, ..WinContext::default() };
+        let p = payments(240 * 2, &ctx, &r, false);
+        assert_eq!(p.deltas, [-1100, 3300, -600, -600]);
+    }
+}

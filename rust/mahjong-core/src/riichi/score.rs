@@ -1,0 +1,288 @@
+//! Scoring a win: every reading of the hand is scored and the best one is kept
+//! (highest base points, then more han, then more fu).
+//!
+//! The hot path allocates nothing: shapes, yaku and fu lists are fixed arrays.
+
+use super::context::{dora_of, WinContext};
+use super::fu::{fu, FuList};
+use super::points::{base_points, payments, Limit, Payments};
+use super::rules::Rules;
+use super::shape::{Form, Shape};
+use super::yaku::{ordinary, yakuman, HandFacts, Yaku, YakuList};
+use crate::decompose::{for_each_decomposition, for_each_wait, is_chiitoitsu, is_kokushi};
+use crate::error::{Error, Result};
+use crate::hand::{Hand, MeldKind};
+use crate::tile::{format_counts, RTile, Tile};
+
+/// The score of a win.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct ScoreResult {
+    /// Yaku with their han (for yakuman: the multiple, 1 or 2). Dora are not listed.
+    pub yaku: YakuList,
+    /// Yakuman multiple (0 when the hand is not a yakuman).
+    pub yakuman: u32,
+    /// Dora from the indicators (kan dora included; kita excluded).
+    pub dora: u32,
+    /// Ura dora (0 without riichi).
+    pub ura: u32,
+    /// Red fives (0 when the rules do not count them).
+    pub aka: u32,
+    /// North tiles set aside that count as dora (3-player).
+    pub kita: u32,
+    /// Han from yaku alone.
+    pub yaku_han: u32,
+    /// Total han (yaku + every dora); 0 for yakuman.
+    pub han: u32,
+    /// Fu (rounded) and its breakdown.
+    pub fu: u32,
+    pub fu_items: FuList,
+    /// The reading that scored.
+    pub form: Form,
+    pub wait: crate::decompose::Wait,
+    /// Limit reached.
+    pub limit: Limit,
+    /// Base points (before the dealer/non-dealer multipliers).
+    pub base: u32,
+    /// Who pays what.
+    pub pay: Payments,
+}
+
+impl ScoreResult {
+    /// Is the winner the dealer? (kept for callers that only hold the result)
+    #[inline]
+    pub fn total_points(&self) -> u32 {
+        self.pay.points
+    }
+    /// Tenhou's list: the yaku, then dora, aka and ura entries with their han
+    /// (kita counted in the dora entry, as Tenhou does). Zero entries are left out.
+    pub fn tenhou_yaku(&self) -> YakuList {
+        let mut out = self.yaku;
+        if self.yakuman == 0 {
+            if self.dora + self.kita > 0 {
+                out.push(Yaku::Dora, (self.dora + self.kita).min(255) as u8);
+            }
+            if self.aka > 0 {
+                out.push(Yaku::AkaDora, self.aka.min(255) as u8);
+            }
+            if self.ura > 0 {
+                out.push(Yaku::UraDora, self.ura.min(255) as u8);
+            }
+        }
+        out
+    }
+}
+
+/// Count of tiles of kind `t` in the hand (concealed + melds + kita when North).
+#[inline]
+fn count_dora(all: &[u8; 34], indicators: &[Tile], n_players: u8, kita: u32) -> u32 {
+    let mut n = 0;
+    for &i in indicators {
+        let d = dora_of(i, n_players);
+        n += all[d.index()] as u32;
+        if d == Tile::NORTH {
+            n += kita;
+        }
+    }
+    n
+}
+
+struct Best {
+    key: (u32, u32, u32),
+    yaku: YakuList,
+    yakuman: u32,
+    yaku_han: u32,
+    fu: FuList,
+    shape: Shape,
+}
+
+/// Score a win. `hand.concealed` holds the winning tile; `win` is that tile.
+///
+/// Errors: `InvalidHand` for a hand that is not complete, a winning tile not in the
+/// hand, or a context that contradicts itself; `NoYaku` when no reading has a yaku
+/// (or fewer han from yaku than `rules.min_han`).
+pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+    let melds = hand.melds();
+    let closed = hand.is_closed();
+    let n_kans = melds.iter().filter(|m| m.kind.is_kan()).count();
+    ctx.validate(closed, melds.is_empty(), n_kans)?;
+    let concealed = hand.concealed;
+    let wt = win.tile;
+    let n_conc = hand.concealed_len();
+    if n_conc + 3 * melds.len() != 14 {
+        return Err(Error::InvalidHand(format!(
+            "{}: {n_conc} concealed tiles with {} melds; a winning hand holds {} (the winning tile included)",
+            format_counts(&concealed),
+            melds.len(),
+            14 - 3 * melds.len()
+        )));
+    }
+    if concealed[wt.index()] == 0 {
+        return Err(Error::InvalidHand(format!(
+            "{}: the winning tile {wt} is not among the concealed tiles",
+            format_counts(&concealed)
+        )));
+    }
+    if win.red && hand.red[wt.suit().index().min(2)] == 0 {
+        return Err(Error::InvalidHand(format!("the winning tile is a red {wt} but the hand holds no red five of that suit")));
+    }
+    let all = hand.all_counts();
+    let facts = HandFacts::new(&all, &concealed, closed, melds.is_empty(), n_kans as u8);
+
+    // Dora do not depend on the reading, but they can change which reading pays most
+    // (a limit reached by dora ties, and the tie goes to more han), so rank with them.
+    let kita = if ctx.n_players == 3 && rules.kita_dora { ctx.kita as u32 } else { 0 };
+    let kita_tiles = ctx.kita as u32;
+    let dora = count_dora(&all, ctx.dora.as_slice(), ctx.n_players, kita_tiles);
+    let ura = if ctx.any_riichi() { count_dora(&all, ctx.ura.as_slice(), ctx.n_players, kita_tiles) } else { 0 };
+    let aka = if rules.red_fives {
+        hand.red.iter().map(|&x| x as u32).sum::<u32>() + melds.iter().map(|m| m.red as u32).sum::<u32>()
+    } else {
+        0
+    };
+    let bonus = dora + ura + aka + kita;
+    let maybe_yakuman = could_be_yakuman(&facts, hand, ctx, rules);
+    let mut best: Option<Best> = None;
+    let mut yl = YakuList::default();
+    let mut consider = |shape: Shape, best: &mut Option<Best>| {
+        if maybe_yakuman || shape.form == Form::Kokushi {
+            yakuman(&shape, &facts, ctx, rules, &mut yl);
+        } else {
+            yl.clear();
+        }
+        let (key, yaku_han, ym, fl) = if !yl.is_empty() {
+            let mult = if rules.yakuman_stacking {
+                yl.total()
+            } else {
+                yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
+            };
+            // A true yakuman wins a tie with a counted one (same points, the yakuman is what
+            // the hand is).
+            ((8000 * mult, u32::MAX, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
+        } else {
+            ordinary(&shape, &facts, ctx, rules, &mut yl);
+            let han = yl.total();
+            let pinfu = yl.contains(Yaku::Pinfu);
+            let fl = fu(&shape, closed, pinfu, ctx, rules);
+            let f = fl.total();
+            let (b, _) = if han > 0 { base_points(han + bonus, f, rules) } else { (0, Limit::None) };
+            ((b, han + bonus, f), han, 0, fl)
+        };
+        if !matches!(best, Some(ref b) if key <= b.key) {
+            *best = Some(Best { key, yaku: yl, yakuman: ym, yaku_han, fu: fl, shape });
+        }
+    };
+
+    if closed && melds.is_empty() && is_kokushi(&concealed) {
+        consider(Shape::special(Form::Kokushi, wt), &mut best);
+    }
+    if melds.is_empty() && is_chiitoitsu(&concealed) {
+        consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
+    }
+    for_each_decomposition(&concealed, |d| {
+        for_each_wait(d, wt, |slot| {
+            if let Some(s) = Shape::standard(d, slot, melds, wt, ctx.tsumo) {
+                consider(s, &mut best);
+            }
+        })
+    });
+    let Some(best) = best else {
+        return Err(Error::InvalidHand(format!(
+            "{}{}: not a winning hand (no four sets and a pair, seven pairs or thirteen orphans)",
+            format_counts(&concealed),
+            melds_text(hand)
+        )));
+    };
+
+    let mut r = ScoreResult {
+        yaku: best.yaku,
+        yakuman: best.yakuman,
+        dora: 0,
+        ura: 0,
+        aka: 0,
+        kita: 0,
+        yaku_han: best.yaku_han,
+        han: 0,
+        fu: best.fu.total(),
+        fu_items: best.fu,
+        form: best.shape.form,
+        wait: best.shape.wait,
+        limit: Limit::Yakuman,
+        base: 0,
+        pay: Payments::default(),
+    };
+    let mut pao_liable = false;
+    if best.yakuman > 0 {
+        r.base = 8000 * best.yakuman;
+        pao_liable = ctx.pao.is_some()
+            && best.yaku.as_slice().iter().any(|&(y, _)| match y {
+                Yaku::Daisangen => rules.pao_daisangen,
+                Yaku::Daisuushii => rules.pao_daisuushii,
+                Yaku::Suukantsu => rules.pao_suukantsu,
+                _ => false,
+            });
+    } else {
+        if best.yaku_han == 0 {
+            return Err(Error::NoYaku(format!(
+                "{}{} winning on {wt}: no yaku{}",
+                format_counts(&concealed),
+                melds_text(hand),
+                if closed { "" } else { " (the hand is open: riichi, menzen tsumo and pinfu need a closed hand)" }
+            )));
+        }
+        if best.yaku_han < rules.min_han as u32 {
+            return Err(Error::NoYaku(format!(
+                "{}{} winning on {wt}: {} han from yaku, the rules need at least {}",
+                format_counts(&concealed),
+                melds_text(hand),
+                best.yaku_han,
+                rules.min_han
+            )));
+        }
+        r.dora = dora;
+        r.ura = ura;
+        r.aka = aka;
+        r.kita = kita;
+        r.han = best.yaku_han + r.dora + r.ura + r.aka + r.kita;
+        let (b, l) = base_points(r.han, r.fu, rules);
+        r.base = b;
+        r.limit = l;
+    }
+    r.pay = payments(r.base, ctx, rules, pao_liable);
+    Ok(r)
+}
+
+/// A cheap necessary condition for any yakuman, so that most hands skip the check.
+fn could_be_yakuman(f: &HandFacts, hand: &Hand, ctx: &WinContext, rules: &Rules) -> bool {
+    if ctx.tenhou || ctx.chiihou || (ctx.renhou && rules.renhou == super::rules::RenhouValue::Yakuman) {
+        return true;
+    }
+    if f.suits == 0 || f.all_green || f.all_terminals || f.n_kans == 4 {
+        return true;
+    }
+    if f.no_melds && f.suits.count_ones() == 1 && !f.honors {
+        return true; // nine gates
+    }
+    let a = &f.all;
+    let dragons = (31..34).filter(|&k| a[k] >= 3).count();
+    let winds = (27..31).filter(|&k| a[k] >= 3).count();
+    if dragons == 3 || winds >= 3 {
+        return true;
+    }
+    // Four concealed triplets: concealed kinds of three or more plus closed kans.
+    let ankan = hand.melds().iter().filter(|m| m.kind == MeldKind::Ankan).count();
+    ankan + f.concealed.iter().filter(|&&c| c >= 3).count() >= 4
+}
+
+fn melds_text(hand: &Hand) -> String {
+    let mut s = String::new();
+    for m in hand.melds() {
+        s.push(' ');
+        s.push_str(&m.to_string());
+    }
+    s
+}
+
+/// Melds of kind `k` (helper for callers building hands from logs).
+pub fn count_melds(hand: &Hand, k: MeldKind) -> usize {
+    hand.melds().iter().filter(|m| m.kind == k).count()
+}

@@ -1,0 +1,589 @@
+//! Yaku: their names and values, and which of them a hand shape holds.
+//!
+//! The discriminant of [`Yaku`] is Tenhou's yaku id (as its logs write it), so a
+//! result converts to Tenhou's list without a table. Han values for closed and open
+//! hands follow seed 001 (and seed 004, which agrees); options that change them live
+//! in [`Rules`].
+
+use super::context::WinContext;
+use super::rules::{RenhouValue, Rules};
+use super::shape::{Form, SetKind, Shape};
+use crate::decompose::Wait;
+use crate::hand::Counts;
+use crate::tile::Tile;
+
+/// Every yaku plus the three dora kinds, numbered by Tenhou's ids.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Yaku {
+    MenzenTsumo = 0,
+    Riichi = 1,
+    Ippatsu = 2,
+    Chankan = 3,
+    Rinshan = 4,
+    Haitei = 5,
+    Houtei = 6,
+    Pinfu = 7,
+    Tanyao = 8,
+    Iipeikou = 9,
+    SeatWindEast = 10,
+    SeatWindSouth = 11,
+    SeatWindWest = 12,
+    SeatWindNorth = 13,
+    RoundWindEast = 14,
+    RoundWindSouth = 15,
+    RoundWindWest = 16,
+    RoundWindNorth = 17,
+    Haku = 18,
+    Hatsu = 19,
+    Chun = 20,
+    DoubleRiichi = 21,
+    Chiitoitsu = 22,
+    Chanta = 23,
+    Ittsu = 24,
+    Sanshoku = 25,
+    SanshokuDoukou = 26,
+    Sankantsu = 27,
+    Toitoi = 28,
+    Sanankou = 29,
+    Shousangen = 30,
+    Honroutou = 31,
+    Ryanpeikou = 32,
+    Junchan = 33,
+    Honitsu = 34,
+    Chinitsu = 35,
+    Renhou = 36,
+    Tenhou = 37,
+    Chiihou = 38,
+    Daisangen = 39,
+    Suuankou = 40,
+    SuuankouTanki = 41,
+    Tsuuiisou = 42,
+    Ryuuiisou = 43,
+    Chinroutou = 44,
+    Chuuren = 45,
+    JunseiChuuren = 46,
+    Kokushi = 47,
+    Kokushi13 = 48,
+    Daisuushii = 49,
+    Shousuushii = 50,
+    Suukantsu = 51,
+    Dora = 52,
+    UraDora = 53,
+    AkaDora = 54,
+}
+
+/// Number of [`Yaku`] values (ids 0..55).
+pub const N_YAKU: usize = 55;
+
+/// Names of a yaku.
+#[derive(Copy, Clone, Debug)]
+pub struct YakuInfo {
+    /// snake_case key (also Tenhou-style romaji).
+    pub key: &'static str,
+    /// English name.
+    pub english: &'static str,
+    /// Romaji as players say it.
+    pub romaji: &'static str,
+    /// Japanese name.
+    pub japanese: &'static str,
+}
+
+const fn info(key: &'static str, english: &'static str, romaji: &'static str, japanese: &'static str) -> YakuInfo {
+    YakuInfo { key, english, romaji, japanese }
+}
+
+/// Names indexed by Tenhou id.
+pub const YAKU_INFO: [YakuInfo; N_YAKU] = [
+    info("menzen_tsumo", "Fully concealed hand", "Menzen tsumo", "門前清自摸和"),
+    info("riichi", "Riichi", "Riichi", "立直"),
+    info("ippatsu", "One-shot", "Ippatsu", "一発"),
+    info("chankan", "Robbing a kan", "Chankan", "槍槓"),
+    info("rinshan", "After a kan", "Rinshan kaihou", "嶺上開花"),
+    info("haitei", "Under the sea", "Haitei raoyue", "海底摸月"),
+    info("houtei", "Under the river", "Houtei raoyui", "河底撈魚"),
+    info("pinfu", "All sequences", "Pinfu", "平和"),
+    info("tanyao", "All simples", "Tanyao", "断幺九"),
+    info("iipeikou", "Pure double sequence", "Iipeikou", "一盃口"),
+    info("seat_wind_east", "Seat wind East", "Jikaze ton", "自風 東"),
+    info("seat_wind_south", "Seat wind South", "Jikaze nan", "自風 南"),
+    info("seat_wind_west", "Seat wind West", "Jikaze sha", "自風 西"),
+    info("seat_wind_north", "Seat wind North", "Jikaze pei", "自風 北"),
+    info("round_wind_east", "Round wind East", "Bakaze ton", "場風 東"),
+    info("round_wind_south", "Round wind South", "Bakaze nan", "場風 南"),
+    info("round_wind_west", "Round wind West", "Bakaze sha", "場風 西"),
+    info("round_wind_north", "Round wind North", "Bakaze pei", "場風 北"),
+    info("haku", "White dragon", "Yakuhai haku", "役牌 白"),
+    info("hatsu", "Green dragon", "Yakuhai hatsu", "役牌 發"),
+    info("chun", "Red dragon", "Yakuhai chun", "役牌 中"),
+    info("double_riichi", "Double riichi", "Daburu riichi", "両立直"),
+    info("chiitoitsu", "Seven pairs", "Chiitoitsu", "七対子"),
+    info("chanta", "Half outside hand", "Chanta", "混全帯幺九"),
+    info("ittsu", "Pure straight", "Ikkitsuukan", "一気通貫"),
+    info("sanshoku", "Mixed triple sequence", "Sanshoku doujun", "三色同順"),
+    info("sanshoku_doukou", "Triple triplets", "Sanshoku doukou", "三色同刻"),
+    info("sankantsu", "Three kans", "Sankantsu", "三槓子"),
+    info("toitoi", "All triplets", "Toitoihou", "対々和"),
+    info("sanankou", "Three concealed triplets", "Sanankou", "三暗刻"),
+    info("shousangen", "Little three dragons", "Shousangen", "小三元"),
+    info("honroutou", "All terminals and honors", "Honroutou", "混老頭"),
+    info("ryanpeikou", "Twice pure double sequence", "Ryanpeikou", "二盃口"),
+    info("junchan", "Fully outside hand", "Junchan", "純全帯幺九"),
+    info("honitsu", "Half flush", "Honiisou", "混一色"),
+    info("chinitsu", "Full flush", "Chiniisou", "清一色"),
+    info("renhou", "Blessing of man", "Renhou", "人和"),
+    info("tenhou", "Blessing of heaven", "Tenhou", "天和"),
+    info("chiihou", "Blessing of earth", "Chiihou", "地和"),
+    info("daisangen", "Big three dragons", "Daisangen", "大三元"),
+    info("suuankou", "Four concealed triplets", "Suuankou", "四暗刻"),
+    info("suuankou_tanki", "Four concealed triplets, pair wait", "Suuankou tanki", "四暗刻単騎"),
+    info("tsuuiisou", "All honors", "Tsuuiisou", "字一色"),
+    info("ryuuiisou", "All green", "Ryuuiisou", "緑一色"),
+    info("chinroutou", "All terminals", "Chinroutou", "清老頭"),
+    info("chuuren", "Nine gates", "Chuuren poutou", "九蓮宝燈"),
+    info("junsei_chuuren", "Pure nine gates", "Junsei chuuren poutou", "純正九蓮宝燈"),
+    info("kokushi", "Thirteen orphans", "Kokushi musou", "国士無双"),
+    info("kokushi_13", "Thirteen orphans, 13-sided wait", "Kokushi musou juusanmen", "国士無双十三面"),
+    info("daisuushii", "Big four winds", "Daisuushii", "大四喜"),
+    info("shousuushii", "Little four winds", "Shousuushii", "小四喜"),
+    info("suukantsu", "Four kans", "Suukantsu", "四槓子"),
+    info("dora", "Dora", "Dora", "ドラ"),
+    info("ura_dora", "Ura dora", "Uradora", "裏ドラ"),
+    info("aka_dora", "Red fives", "Akadora", "赤ドラ"),
+];
+
+const ALL: [Yaku; N_YAKU] = {
+    use Yaku::*;
+    [
+        MenzenTsumo, Riichi, Ippatsu, Chankan, Rinshan, Haitei, Houtei, Pinfu, Tanyao, Iipeikou, SeatWindEast,
+        SeatWindSouth, SeatWindWest, SeatWindNorth, RoundWindEast, RoundWindSouth, RoundWindWest, RoundWindNorth, Haku,
+        Hatsu, Chun, DoubleRiichi, Chiitoitsu, Chanta, Ittsu, Sanshoku, SanshokuDoukou, Sankantsu, Toitoi, Sanankou,
+        Shousangen, Honroutou, Ryanpeikou, Junchan, Honitsu, Chinitsu, Renhou, Tenhou, Chiihou, Daisangen, Suuankou,
+        SuuankouTanki, Tsuuiisou, Ryuuiisou, Chinroutou, Chuuren, JunseiChuuren, Kokushi, Kokushi13, Daisuushii,
+        Shousuushii, Suukantsu, Dora, UraDora, AkaDora,
+    ]
+};
+
+impl Yaku {
+    /// Tenhou's yaku id.
+    #[inline]
+    pub const fn tenhou_id(self) -> u8 {
+        self as u8
+    }
+    /// From a Tenhou id.
+    pub fn from_tenhou_id(id: u8) -> Option<Yaku> {
+        ALL.get(id as usize).copied()
+    }
+    /// Every yaku, in id order.
+    pub fn all() -> &'static [Yaku; N_YAKU] {
+        &ALL
+    }
+    /// Names.
+    #[inline]
+    pub fn info(self) -> &'static YakuInfo {
+        &YAKU_INFO[self as usize]
+    }
+    /// True for the yakuman (ids 36..=51 except a han-valued renhou, decided by rules).
+    #[inline]
+    pub const fn is_yakuman_kind(self) -> bool {
+        (self as u8) >= 37 && (self as u8) <= 51
+    }
+    /// Han of an ordinary yaku in a closed and an open hand (0: not allowed open).
+    pub const fn han(self) -> (u8, u8) {
+        use Yaku::*;
+        match self {
+            MenzenTsumo | Riichi | Ippatsu | Pinfu | Iipeikou => (1, 0),
+            Chankan | Rinshan | Haitei | Houtei | Tanyao => (1, 1),
+            SeatWindEast | SeatWindSouth | SeatWindWest | SeatWindNorth => (1, 1),
+            RoundWindEast | RoundWindSouth | RoundWindWest | RoundWindNorth => (1, 1),
+            Haku | Hatsu | Chun => (1, 1),
+            DoubleRiichi | Chiitoitsu => (2, 0),
+            Chanta | Ittsu | Sanshoku => (2, 1),
+            SanshokuDoukou | Sankantsu | Toitoi | Sanankou | Shousangen | Honroutou => (2, 2),
+            Ryanpeikou => (3, 0),
+            Junchan | Honitsu => (3, 2),
+            Chinitsu => (6, 5),
+            _ => (0, 0),
+        }
+    }
+}
+
+/// Most entries a result can list (ordinary yaku never exceed about 15 at once).
+pub const MAX_YAKU: usize = 24;
+
+/// A fixed-capacity list of (yaku, han) — han is the yakuman multiple for yakuman.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct YakuList {
+    items: [(Yaku, u8); MAX_YAKU],
+    n: u8,
+}
+
+impl Default for YakuList {
+    fn default() -> Self {
+        YakuList { items: [(Yaku::Dora, 0); MAX_YAKU], n: 0 }
+    }
+}
+
+impl YakuList {
+    /// Append (ignored beyond capacity, which no hand reaches).
+    #[inline]
+    pub fn push(&mut self, y: Yaku, han: u8) {
+        if (self.n as usize) < MAX_YAKU {
+            self.items[self.n as usize] = (y, han);
+            self.n += 1;
+        }
+    }
+    /// The entries.
+    #[inline]
+    pub fn as_slice(&self) -> &[(Yaku, u8)] {
+        &self.items[..self.n as usize]
+    }
+    /// Sum of the han (or yakuman multiples).
+    #[inline]
+    pub fn total(&self) -> u32 {
+        self.as_slice().iter().map(|&(_, h)| h as u32).sum()
+    }
+    /// Is `y` listed?
+    #[inline]
+    pub fn contains(&self, y: Yaku) -> bool {
+        self.as_slice().iter().any(|&(x, _)| x == y)
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    #[inline]
+    pub fn clear(&mut self) {
+        self.n = 0;
+    }
+}
+
+/// Facts about the whole hand that do not depend on how it is split.
+#[derive(Copy, Clone, Debug)]
+pub struct HandFacts {
+    /// Concealed plus meld tiles.
+    pub all: Counts,
+    /// Concealed tiles (including the winning tile).
+    pub concealed: Counts,
+    /// No open meld.
+    pub closed: bool,
+    /// No meld at all (not even a closed kan).
+    pub no_melds: bool,
+    pub n_kans: u8,
+    /// Bit per suit present (m=1, p=2, s=4) and whether honors are present.
+    pub suits: u8,
+    pub honors: bool,
+    pub all_simples: bool,
+    pub all_yaochuu: bool,
+    pub all_terminals: bool,
+    pub all_green: bool,
+}
+
+impl HandFacts {
+    pub fn new(all: &Counts, concealed: &Counts, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
+        // One bit per kind present; every fact is then a mask test.
+        let mut mask = 0u64;
+        for (k, &c) in all.iter().enumerate() {
+            mask |= ((c != 0) as u64) << k;
+        }
+        const SUIT: u64 = 0x1FF;
+        const TERMINALS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
+        const HONORS: u64 = 0x7F << 27;
+        const YAOCHUU: u64 = TERMINALS | HONORS;
+        // 2s 3s 4s 6s 8s and the green dragon.
+        const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
+        let suits = ((mask & SUIT != 0) as u8) | (((mask >> 9) & SUIT != 0) as u8) << 1 | (((mask >> 18) & SUIT != 0) as u8) << 2;
+        HandFacts {
+            all: *all,
+            concealed: *concealed,
+            closed,
+            no_melds,
+            n_kans,
+            suits,
+            honors: mask & HONORS != 0,
+            all_simples: mask & YAOCHUU == 0,
+            all_yaochuu: mask & !YAOCHUU == 0,
+            all_terminals: mask & !TERMINALS == 0,
+            all_green: mask & !GREEN == 0,
+        }
+    }
+    #[inline]
+    fn one_suit(&self) -> bool {
+        self.suits.count_ones() == 1
+    }
+}
+
+#[inline]
+fn yakuman_value(double: bool) -> u8 {
+    if double {
+        2
+    } else {
+        1
+    }
+}
+
+/// Yakuman of a shape (none of the ordinary yaku are looked at when any is found).
+pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
+    out.clear();
+    if ctx.tenhou {
+        out.push(Yaku::Tenhou, 1);
+    }
+    if ctx.chiihou {
+        out.push(Yaku::Chiihou, 1);
+    }
+    if ctx.renhou && rules.renhou == RenhouValue::Yakuman {
+        out.push(Yaku::Renhou, 1);
+    }
+    match shape.form {
+        Form::Kokushi => {
+            // Thirteen-sided: the tiles before the win were thirteen singles.
+            if f.concealed[shape.win.index()] == 2 {
+                out.push(Yaku::Kokushi13, yakuman_value(rules.double_kokushi_13));
+            } else {
+                out.push(Yaku::Kokushi, 1);
+            }
+            return;
+        }
+        Form::Chiitoitsu => {}
+        Form::Standard => {
+            let mut concealed_triplets = 0;
+            let mut kans = 0;
+            let mut dragons = 0;
+            let mut winds = 0;
+            for s in shape.sets() {
+                if s.kind != SetKind::Sequence {
+                    if !s.open {
+                        concealed_triplets += 1;
+                    }
+                    if s.tile.is_dragon() {
+                        dragons += 1;
+                    } else if s.tile.is_wind() {
+                        winds += 1;
+                    }
+                }
+                if s.kind == SetKind::Kan {
+                    kans += 1;
+                }
+            }
+            if dragons == 3 {
+                out.push(Yaku::Daisangen, 1);
+            }
+            if concealed_triplets == 4 {
+                if shape.wait == Wait::Tanki {
+                    out.push(Yaku::SuuankouTanki, yakuman_value(rules.double_suuankou_tanki));
+                } else {
+                    out.push(Yaku::Suuankou, 1);
+                }
+            }
+            if winds == 4 {
+                out.push(Yaku::Daisuushii, yakuman_value(rules.double_daisuushii));
+            } else if winds == 3 && shape.pair.is_wind() {
+                out.push(Yaku::Shousuushii, 1);
+            }
+            if kans == 4 {
+                out.push(Yaku::Suukantsu, 1);
+            }
+            if f.all_terminals {
+                out.push(Yaku::Chinroutou, 1);
+            }
+            if f.no_melds && f.one_suit() && !f.honors {
+                let base = (f.suits.trailing_zeros() * 9) as usize;
+                let c = &f.all[base..base + 9];
+                let gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&x| x >= 1);
+                if gates {
+                    let mut before = [0u8; 9];
+                    before.copy_from_slice(c);
+                    before[shape.win.index() - base] -= 1;
+                    if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
+                        out.push(Yaku::JunseiChuuren, yakuman_value(rules.double_junsei_chuuren));
+                    } else {
+                        out.push(Yaku::Chuuren, 1);
+                    }
+                }
+            }
+        }
+    }
+    if f.all_green {
+        out.push(Yaku::Ryuuiisou, 1);
+    }
+    if f.suits == 0 {
+        out.push(Yaku::Tsuuiisou, 1);
+    }
+}
+
+/// Ordinary yaku of a shape (called when it holds no yakuman).
+pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
+    out.clear();
+    let closed = f.closed;
+    let add = |y: Yaku, out: &mut YakuList| {
+        let (c, o) = y.han();
+        let h = if closed { c } else { o };
+        if h > 0 {
+            out.push(y, h);
+        }
+    };
+    // Situational yaku.
+    if ctx.double_riichi {
+        add(Yaku::DoubleRiichi, out);
+    } else if ctx.riichi {
+        add(Yaku::Riichi, out);
+    }
+    if ctx.ippatsu {
+        add(Yaku::Ippatsu, out);
+    }
+    if ctx.tsumo && closed {
+        add(Yaku::MenzenTsumo, out);
+    }
+    if ctx.chankan {
+        add(Yaku::Chankan, out);
+    }
+    if ctx.rinshan {
+        add(Yaku::Rinshan, out);
+    }
+    if ctx.haitei && (!ctx.rinshan || rules.haitei_with_rinshan) {
+        add(Yaku::Haitei, out);
+    }
+    if ctx.houtei {
+        add(Yaku::Houtei, out);
+    }
+    if ctx.renhou {
+        if let RenhouValue::Han(h) = rules.renhou {
+            if closed {
+                out.push(Yaku::Renhou, h);
+            }
+        }
+    }
+    // Tile-content yaku.
+    if f.all_simples && (closed || rules.open_tanyao) {
+        add(Yaku::Tanyao, out);
+    }
+    if f.one_suit() {
+        add(if f.honors { Yaku::Honitsu } else { Yaku::Chinitsu }, out);
+    }
+    if f.all_yaochuu && f.honors && f.suits != 0 {
+        add(Yaku::Honroutou, out);
+    }
+    if shape.form == Form::Chiitoitsu {
+        add(Yaku::Chiitoitsu, out);
+        return;
+    }
+    // Shape yaku.
+    let sets = shape.sets();
+    let seat = ctx.seat_wind();
+    let round = ctx.round_wind;
+    let mut n_seq = 0;
+    let mut seq_mask = [0u16; 3]; // bit per starting number, per suit
+    let mut trip_mask = [0u16; 3];
+    let mut concealed_trips = 0;
+    let mut kans = 0;
+    let mut dragon_trips = 0;
+    let mut all_outside = shape.pair.is_yaochuu();
+    for s in sets {
+        match s.kind {
+            SetKind::Sequence => {
+                n_seq += 1;
+                seq_mask[s.tile.index() / 9] |= 1 << s.tile.number();
+                if !matches!(s.tile.number(), 1 | 7) {
+                    all_outside = false;
+                }
+            }
+            SetKind::Triplet | SetKind::Kan => {
+                if !s.open {
+                    concealed_trips += 1;
+                }
+                if s.kind == SetKind::Kan {
+                    kans += 1;
+                }
+                if !s.tile.is_yaochuu() {
+                    all_outside = false;
+                }
+                if s.tile.is_honor() {
+                    if s.tile.is_dragon() {
+                        dragon_trips += 1;
+                        add(
+                            match s.tile.index() {
+                                31 => Yaku::Haku,
+                                32 => Yaku::Hatsu,
+                                _ => Yaku::Chun,
+                            },
+                            out,
+                        );
+                    } else {
+                        if s.tile == seat {
+                            add(wind_yaku(Yaku::SeatWindEast, seat), out);
+                        }
+                        if s.tile == round {
+                            add(wind_yaku(Yaku::RoundWindEast, round), out);
+                        }
+                    }
+                } else {
+                    trip_mask[s.tile.index() / 9] |= 1 << s.tile.number();
+                }
+            }
+        }
+    }
+    if closed && n_seq == 4 && shape.wait == Wait::Ryanmen && !is_value_pair(shape.pair, seat, round) && f.no_melds {
+        add(Yaku::Pinfu, out);
+    }
+    if closed {
+        let mut pairs = 0;
+        for (i, a) in sets.iter().enumerate() {
+            if a.kind != SetKind::Sequence {
+                continue;
+            }
+            // Count disjoint identical pairs: pair each sequence with a later twin once.
+            let twins = sets[i + 1..].iter().filter(|b| b.kind == SetKind::Sequence && b.tile == a.tile).count();
+            let earlier = sets[..i].iter().filter(|b| b.kind == SetKind::Sequence && b.tile == a.tile).count();
+            if twins > 0 && earlier % 2 == 0 {
+                pairs += 1;
+            }
+        }
+        if pairs >= 2 {
+            add(Yaku::Ryanpeikou, out);
+        } else if pairs == 1 {
+            add(Yaku::Iipeikou, out);
+        }
+    }
+    if n_seq >= 3 && seq_mask.iter().any(|&m| m & 0b10010010 == 0b10010010) {
+        add(Yaku::Ittsu, out);
+    }
+    if seq_mask[0] & seq_mask[1] & seq_mask[2] != 0 {
+        add(Yaku::Sanshoku, out);
+    }
+    if trip_mask[0] & trip_mask[1] & trip_mask[2] != 0 {
+        add(Yaku::SanshokuDoukou, out);
+    }
+    if n_seq == 0 {
+        add(Yaku::Toitoi, out);
+    }
+    if concealed_trips == 3 {
+        add(Yaku::Sanankou, out);
+    }
+    if kans == 3 {
+        add(Yaku::Sankantsu, out);
+    }
+    if dragon_trips == 2 && shape.pair.is_dragon() {
+        add(Yaku::Shousangen, out);
+    }
+    // Outside hands need a sequence: without one, every set is a yaochuu triplet and the
+    // hand is honroutou instead.
+    if all_outside && n_seq > 0 {
+        add(if f.honors { Yaku::Chanta } else { Yaku::Junchan }, out);
+    }
+}
+
+#[inline]
+fn wind_yaku(first: Yaku, wind: Tile) -> Yaku {
+    let id = first as u8 + (wind.index() - Tile::EAST.index()) as u8;
+    Yaku::from_tenhou_id(id).unwrap_or(first)
+}
+
+/// A pair that earns fu and breaks pinfu: a dragon, the seat wind or the round wind.
+#[inline]
+pub fn is_value_pair(pair: Tile, seat: Tile, round: Tile) -> bool {
+    pair.is_dragon() || pair == seat || pair == round
+}

@@ -1,0 +1,304 @@
+//! Batch evaluation over many hands: rows are validated one by one (a bad row is
+//! reported with its index and error, never sinking the batch) and evaluated in
+//! parallel with rayon, in the current pool or a local one of a chosen size.
+
+use super::query::sets_for_tiles;
+use super::{check_counts, shanten, tile_count, Forms};
+use crate::decompose::for_each_decomposition;
+use crate::error::{Error, Result};
+use crate::hand::Counts;
+use crate::tile::{counts_of, parse_mpsz};
+use rayon::prelude::*;
+
+/// Shanten value written for a row that could not be evaluated.
+pub const SHANTEN_ERROR: i8 = i8::MIN;
+/// Decomposition count written for a row that could not be evaluated.
+pub const COUNT_ERROR: i32 = -1;
+
+/// A row that could not be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowError {
+    pub row: usize,
+    pub error: Error,
+}
+
+/// Rows per parallel task: large enough to amortize scheduling, small enough to
+/// balance two to a few dozen cores.
+const CHUNK: usize = 2048;
+
+/// Run `f` in a local pool of `threads` threads, or in the global pool (all cores,
+/// or RAYON_NUM_THREADS) when `None`.
+pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
+    match threads {
+        None => Ok(f()),
+        Some(0) => Err(Error::InvalidRule("threads = 0: use None for every core, or a positive count".into())),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(f))
+            .map_err(|e| Error::InvalidRule(format!("threads = {n}: cannot start the pool ({e})"))),
+    }
+}
+
+/// Fill `out[i] = eval(i)` in parallel, writing `bad` and recording the error for
+/// rows that fail. Errors come back sorted by row.
+fn par_rows<T: Send + Sync + Copy>(out: &mut [T], bad: T, eval: impl Fn(usize) -> Result<T> + Sync) -> Vec<RowError> {
+    let mut errors: Vec<RowError> = out
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .flat_map_iter(|(ci, chunk)| {
+            let mut errs = Vec::new();
+            for (j, slot) in chunk.iter_mut().enumerate() {
+                let row = ci * CHUNK + j;
+                match eval(row) {
+                    Ok(v) => *slot = v,
+                    Err(error) => {
+                        *slot = bad;
+                        errs.push(RowError { row, error });
+                    }
+                }
+            }
+            errs
+        })
+        .collect();
+    errors.sort_by_key(|e| e.row);
+    errors
+}
+
+/// Tile count of a row whose counts are all at most 4, in one SIMD pass (`None`
+/// when some count is above 4). The common case of the batch check.
+#[inline(always)]
+fn valid_tiles(c: &Counts) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline; the loads read bytes 0..16 and
+        // 16..32 of the 34-byte array.
+        unsafe {
+            let lo = _mm_loadu_si128(c.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(c.as_ptr().add(16) as *const __m128i);
+            let max = _mm_max_epu8(_mm_max_epu8(lo, hi), _mm_set1_epi8(c[32].max(c[33]) as i8));
+            // Any byte above 4 shows up as a difference after saturating at 4.
+            let over = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(max, _mm_set1_epi8(4)), max));
+            if over != 0xFFFF {
+                return None;
+            }
+            let zero = _mm_setzero_si128();
+            let s = _mm_sad_epu8(_mm_add_epi8(lo, hi), zero);
+            Some((_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128::<8>(s))) as usize + c[32] as usize + c[33] as usize)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        if c.iter().any(|&x| x > 4) {
+            return None;
+        }
+        Some(tile_count(c))
+    }
+}
+
+/// Sets a row must make: given, or inferred from its tile count; counts checked.
+#[inline]
+fn row_sets(c: &Counts, n_sets: Option<usize>) -> Result<usize> {
+    if let Some(n) = row_sets_fast(c, n_sets) {
+        return Ok(n);
+    }
+    let n = match n_sets {
+        Some(n) => n,
+        None => sets_for_tiles(tile_count(c))?,
+    };
+    check_counts(c, n)?;
+    Ok(n)
+}
+
+/// Counts of mpsz text without allocating; `None` on any fault (bad text, a fifth
+/// copy, a second red five in a suit).
+#[inline]
+pub fn counts_of_text(text: &str) -> Option<Counts> {
+    let mut c = [0u8; 34];
+    let mut red = [0u8; 3];
+    let mut ok = true;
+    crate::tile::parse_mpsz_into(text, |t| {
+        let k = t.tile.index();
+        c[k] += 1;
+        ok &= c[k] <= 4;
+        if t.red {
+            let s = t.tile.suit().index().min(2);
+            red[s] += 1;
+            ok &= red[s] <= 1;
+        }
+        Ok(())
+    })
+    .ok()?;
+    ok.then_some(c)
+}
+
+/// Where batch rows come from: flat counts (`N * 34` bytes) or mpsz strings.
+pub enum Rows<'a, S: AsRef<str> + Sync> {
+    Counts(&'a [u8]),
+    Mpsz(&'a [S]),
+}
+
+impl<S: AsRef<str> + Sync> Rows<'_, S> {
+    pub fn len(&self) -> usize {
+        match self {
+            Rows::Counts(b) => b.len() / 34,
+            Rows::Mpsz(v) => v.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Result<Counts> {
+        match self {
+            Rows::Counts(b) => {
+                let mut c = [0u8; 34];
+                c.copy_from_slice(&b[34 * i..34 * i + 34]);
+                Ok(c)
+            }
+            Rows::Mpsz(v) => {
+                let text = v[i].as_ref();
+                // Allocation-free for good rows; the general parser names the fault.
+                match counts_of_text(text) {
+                    Some(c) => Ok(c),
+                    None => Ok(counts_of(&parse_mpsz(text)?)?.0),
+                }
+            }
+        }
+    }
+}
+
+/// Shanten of every row (riichi forms for 13/14-tile rows, standard form otherwise;
+/// see [`Forms::for_game`]).
+pub fn shanten_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [i8]) -> Vec<RowError> {
+    let slow = |i: usize| {
+        let c = rows.get(i)?;
+        let n = row_sets(&c, n_sets)?;
+        Ok(shanten(&c, n))
+    };
+    match rows {
+        // The hot case: rows read in place, validity decided without building
+        // errors; only bad rows take the general path.
+        Rows::Counts(bytes) => par_rows_direct(out, bytes, SHANTEN_ERROR, |c| row_sets_fast(c, n_sets).map(|n| shanten(c, n)), slow),
+        Rows::Mpsz(_) => par_rows(out, SHANTEN_ERROR, slow),
+    }
+}
+
+/// [`row_sets`] without an error: `None` sends the row to the slow path.
+#[inline(always)]
+fn row_sets_fast(c: &Counts, n_sets: Option<usize>) -> Option<usize> {
+    let t = valid_tiles(c)?;
+    match n_sets {
+        None if t % 3 != 0 && t <= 3 * super::MAX_SETS + 2 => Some(t / 3),
+        Some(n) if n <= super::MAX_SETS && (t == 3 * n + 1 || t == 3 * n + 2) => Some(n),
+        _ => None,
+    }
+}
+
+/// Like [`par_rows`] over flat counts: `fast` evaluates a row in place, and rows it
+/// declines go to `slow`, which reports the error.
+fn par_rows_direct<T: Send + Sync + Copy>(
+    out: &mut [T],
+    bytes: &[u8],
+    bad: T,
+    fast: impl Fn(&Counts) -> Option<T> + Sync,
+    slow: impl Fn(usize) -> Result<T> + Sync,
+) -> Vec<RowError> {
+    let mut errors: Vec<RowError> = out
+        .par_chunks_mut(CHUNK)
+        .zip(bytes.par_chunks(34 * CHUNK))
+        .enumerate()
+        .flat_map_iter(|(ci, (chunk, src))| {
+            let mut errs = Vec::new();
+            for (j, (slot, row)) in chunk.iter_mut().zip(src.chunks_exact(34)).enumerate() {
+                let v = <&Counts>::try_from(row).ok().and_then(&fast);
+                *slot = match v {
+                    Some(v) => v,
+                    None => match slow(ci * CHUNK + j) {
+                        Ok(v) => v,
+                        Err(error) => {
+                            errs.push(RowError { row: ci * CHUNK + j, error });
+                            bad
+                        }
+                    },
+                };
+            }
+            errs
+        })
+        .collect();
+    errors.sort_by_key(|e| e.row);
+    errors
+}
+
+/// Is every row (3n + 2 tiles) a complete hand?
+pub fn agari_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [bool]) -> Vec<RowError> {
+    let eval = |c: &Counts, n: usize| shanten(c, n) == -1;
+    let slow = |i: usize| {
+        let c = rows.get(i)?;
+        let n = row_sets(&c, n_sets)?;
+        complete_size(&c, n)?;
+        Ok(eval(&c, n))
+    };
+    match rows {
+        Rows::Counts(bytes) => par_rows_direct(out, bytes, false, |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)), slow),
+        Rows::Mpsz(_) => par_rows(out, false, slow),
+    }
+}
+
+/// Readings of every row (3n + 2 tiles): standard splits, plus one each for seven
+/// pairs and thirteen orphans where they apply (as `query::splits` lists them).
+pub fn decomposition_count_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [i32]) -> Vec<RowError> {
+    let eval = |c: &Counts, n: usize| {
+        let mut k = for_each_decomposition(c, |_| {}) as i32;
+        let forms = Forms::for_game(n);
+        if tile_count(c) == 14 {
+            k += (forms.chiitoitsu && crate::decompose::is_chiitoitsu(c)) as i32;
+            k += (forms.kokushi && crate::decompose::is_kokushi(c)) as i32;
+        }
+        k
+    };
+    let slow = |i: usize| {
+        let c = rows.get(i)?;
+        let n = row_sets(&c, n_sets)?;
+        complete_size(&c, n)?;
+        Ok(eval(&c, n))
+    };
+    match rows {
+        Rows::Counts(bytes) => par_rows_direct(out, bytes, COUNT_ERROR, |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)), slow),
+        Rows::Mpsz(_) => par_rows(out, COUNT_ERROR, slow),
+    }
+}
+
+fn complete_size(c: &Counts, n: usize) -> Result<()> {
+    let t = tile_count(c);
+    if t != 3 * n + 2 {
+        return Err(Error::InvalidHand(format!("{}: {t} tiles; a complete hand of {n} sets holds {}", crate::tile::format_counts(c), 3 * n + 2)));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_rows_are_reported_not_fatal() {
+        let rows = ["123m456p789s1122z", "11111m", "123m", "12x", "19m19p19s12345677z"];
+        let mut out = [0i8; 5];
+        let errs = shanten_rows(&Rows::Mpsz(&rows), None, &mut out);
+        assert_eq!(out[0], 0);
+        assert_eq!(out[4], -1);
+        assert_eq!(errs.iter().map(|e| e.row).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(errs[2].error.kind(), "TileParseError");
+        assert!(out[1] == SHANTEN_ERROR && out[2] == SHANTEN_ERROR);
+        let flat: Vec<u8> = (0..5000).flat_map(|i| {
+            let mut c = [0u8; 34];
+            c[i % 34] = 2;
+            c
+        }).collect();
+        let mut agari = vec![false; 5000];
+        assert!(with_threads(Some(2), || agari_rows(&Rows::<&str>::Counts(&flat), Some(0), &mut agari)).unwrap().is_empty());
+        assert!(agari.iter().all(|&a| a));
+    }
+}

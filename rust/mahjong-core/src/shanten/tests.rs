@@ -1,0 +1,209 @@
+use super::*;
+use crate::decompose::reference::for_each_decomposition_recursive;
+use crate::tile::{counts_of, parse_mpsz};
+use crate::{Hand, Meld, MeldKind};
+
+fn c(s: &str) -> Counts {
+    counts_of(&parse_mpsz(s).unwrap()).unwrap().0
+}
+
+/// Deterministic generator for test hands (no extra crate).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// `n` tiles drawn from a 136-tile wall, as counts. `narrow` draws from one suit
+    /// and honors only, where dense shapes (and 4-copy edge cases) are common.
+    fn hand(&mut self, n: usize, narrow: bool) -> Counts {
+        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).filter(|&k| !narrow || !(9..27).contains(&k)).collect();
+        let mut out = [0u8; 34];
+        for i in 0..n {
+            let j = i + (self.next() as usize) % (wall.len() - i);
+            wall.swap(i, j);
+            out[wall[i]] += 1;
+        }
+        out
+    }
+}
+
+fn complete_by_search(counts: &Counts) -> bool {
+    for_each_decomposition_recursive(counts, |_| {}) > 0
+}
+
+#[test]
+fn known_hands() {
+    assert_eq!(standard_shanten(&c("123m456p789s1122z"), 4), 0);
+    assert_eq!(standard_shanten(&c("123m456p789s11222z"), 4), -1);
+    assert_eq!(shanten(&c("1122m3344p5566s7z"), 4), 0);
+    assert_eq!(shanten(&c("19m19p19s1234567z"), 4), 0);
+    assert_eq!(shanten(&c("19m19p19s12345677z"), 4), -1);
+    assert_eq!(kokushi_shanten(&c("19m19p19s1234567z")), 0);
+    // Four copies are one pair for chiitoitsu.
+    assert_eq!(chiitoitsu_shanten(&c("1111m2233p4455s6z")), 2);
+    // No fifth 1m: 1111m + three sets is not tenpai on a 1m tanki.
+    assert_eq!(standard_shanten(&c("1111m234p567p789s"), 4), 1);
+    assert_eq!(waits(&c("1111m234p567p789s"), 4), 0);
+    // 1112m: waits 2m (pair 22 + 111) and 3m (111 + 23? no: 123 + 11) -> 2m 3m.
+    let w: Vec<String> = tiles_of_mask(waits(&c("1112m456p789s123s"), 4)).map(|t| t.to_string()).collect();
+    assert_eq!(w, vec!["2m", "3m"]);
+    // Empty sets to make: a pair is complete, one tile is tenpai.
+    assert_eq!(standard_shanten(&c("55z"), 0), -1);
+    assert_eq!(standard_shanten(&c("5z"), 0), 0);
+    // Taiwan: 5 sets.
+    assert_eq!(standard_shanten(&c("123456789m123p45s11z"), 5), 0);
+    assert_eq!(standard_shanten(&c("123456789m123p456s11z"), 5), -1);
+    assert_eq!(standard_shanten(&c("1111222233334m"), 4), 0);
+}
+
+#[test]
+fn melded_copies_are_honored() {
+    let p = |s| parse_mpsz(s).unwrap();
+    let pon = Meld::new(MeldKind::Pon, &p("111z"), None, None).unwrap();
+    let hand = Hand::new(&p("1z234p567p789s"), &[pon], 4).unwrap();
+    let shape = Shape::of_hand(&hand, 4);
+    // Tanki on the fourth East: no copy left to win on.
+    assert_eq!(standard_shanten(&hand.concealed, 3), 0);
+    assert_eq!(shape.shanten(&hand.concealed), 1);
+    assert_eq!(shape.waits(&hand.concealed), 0);
+    let pon5 = Meld::new(MeldKind::Pon, &p("555m"), None, None).unwrap();
+    let hand = Hand::new(&p("46m234p567p11s"), &[pon5], 4).unwrap();
+    // 46m waits on 5m, of which one copy is left: still a wait.
+    assert_eq!(Shape::of_hand(&hand, 4).waits(&hand.concealed), 1 << 4);
+    let kan5 = Meld::new(MeldKind::Daiminkan, &p("5555m"), None, None).unwrap();
+    let hand = Hand::new(&p("46m234p567p11s"), &[kan5], 4).unwrap();
+    assert_eq!(Shape::of_hand(&hand, 4).waits(&hand.concealed), 0);
+    assert_eq!(Shape::of_hand(&hand, 4).shanten(&hand.concealed), 1);
+}
+
+/// agari <=> a split exists; tenpai <=> some drawable tile completes; 1-shanten <=>
+/// not tenpai and some draw + discard reaches tenpai. Checked against the recursive
+/// splitter, not the tables.
+#[test]
+fn matches_search_definition() {
+    let mut rng = Rng(0x9E3779B97F4A7C15);
+    for round in 0..3000 {
+        let narrow = round % 2 == 0;
+        let n_sets = [1usize, 2, 3, 4, 4, 5][round % 6];
+        let h = rng.hand(3 * n_sets + 1, narrow);
+        let s = standard_shanten(&h, n_sets);
+        let drawable = |h: &Counts, k: usize| h[k] < 4;
+        let mut tenpai = false;
+        let mut x = h;
+        for k in 0..34 {
+            if drawable(&h, k) {
+                x[k] += 1;
+                let agari = complete_by_search(&x);
+                assert_eq!(agari, standard_shanten(&x, n_sets) == -1, "{}", format_counts(&x));
+                tenpai |= agari;
+                x[k] -= 1;
+            }
+        }
+        assert_eq!(tenpai, s == 0, "tenpai of {}", format_counts(&h));
+        if s >= 1 && round % 10 == 0 {
+            // One step: draw t, discard u, reach tenpai?
+            let mut one = false;
+            'outer: for t in 0..34 {
+                if !drawable(&h, t) {
+                    continue;
+                }
+                x[t] += 1;
+                for u in 0..34 {
+                    if x[u] == 0 || u == t {
+                        continue;
+                    }
+                    x[u] -= 1;
+                    let ok = standard_shanten(&x, n_sets) == 0;
+                    x[u] += 1;
+                    if ok {
+                        one = true;
+                        break 'outer;
+                    }
+                }
+                x[t] -= 1;
+            }
+            assert_eq!(one, s == 1, "1-shanten of {}", format_counts(&h));
+        }
+    }
+}
+
+#[test]
+fn one_draw_changes_by_at_most_one() {
+    let mut rng = Rng(12345);
+    for round in 0..20000 {
+        let n_sets = 1 + round % 5;
+        let h = rng.hand(3 * n_sets + 1, round % 3 == 0);
+        let s = shanten(&h, n_sets);
+        for k in 0..34 {
+            if h[k] < 4 {
+                let mut x = h;
+                x[k] += 1;
+                let t = shanten(&x, n_sets);
+                assert!(t == s || t == s - 1, "{} -> {}", format_counts(&h), format_counts(&x));
+            }
+        }
+    }
+}
+
+#[test]
+fn dp_path_equals_tables_without_melds() {
+    let mut rng = Rng(777);
+    let cap = [4u8; 9];
+    for round in 0..2000 {
+        let h = rng.hand(14, round % 2 == 0);
+        let mut s = table::suits(&h);
+        for (suit, base) in [(0usize, 0usize), (1, 9), (2, 18)] {
+            s[suit] = dp::suit_dist(&h[base..base + 9], &cap, true, 4);
+        }
+        s[3] = dp::suit_dist(&h[27..34], &cap[..7], false, 4);
+        assert_eq!(table::distance(&s, 4) as i8 - 1, standard_shanten(&h, 4));
+    }
+}
+
+#[test]
+fn discards_and_ukeire() {
+    let h = c("123m456p789s1122z3z");
+    let d = discard_options(&h, 4, &[0; 34]);
+    let best: Vec<_> = d.as_slice().iter().filter(|o| o.shanten == 0).map(|o| o.tile.to_string()).collect();
+    assert_eq!(best, vec!["3z"]);
+    let three = d.as_slice().iter().find(|o| o.tile.to_string() == "3z").unwrap();
+    assert_eq!(three.ukeire.count, 4);
+    let mut seen = [0u8; 34];
+    seen[27] = 2;
+    assert_eq!(ukeire(&c("123m456p789s1122z"), 4, &seen).count, 2);
+    assert!(check_counts(&c("123m"), 4).is_err());
+    assert!(check_counts(&c("123m456p789s1122z"), 4).is_ok());
+}
+
+/// The SIMD combination equals the scalar min-plus product on random hands of every
+/// size and every set count.
+#[test]
+fn simd_equals_scalar() {
+    let mut rng = Rng(4242);
+    for round in 0..50000 {
+        let n = 1 + round % 17;
+        let h = rng.hand(n, round % 4 == 0);
+        for n_sets in 0..=5 {
+            assert_eq!(table::standard_distance(&h, n_sets), table::distance(&table::suits(&h), n_sets), "{} n_sets={n_sets}", format_counts(&h));
+        }
+    }
+}
+
+/// The one-pass special-form counts equal plain loops.
+#[test]
+fn special_forms_match_loops() {
+    let mut rng = Rng(99);
+    for round in 0..20000 {
+        let h = rng.hand(13 + round % 2, round % 3 == 0);
+        let pairs = h.iter().filter(|&&c| c >= 2).count() as i8;
+        let kinds = h.iter().filter(|&&c| c >= 1).count() as i8;
+        assert_eq!(chiitoitsu_shanten(&h), 6 - pairs + (7 - kinds).max(0));
+        let yk = crate::decompose::YAOCHUU.iter().filter(|&&k| h[k] >= 1).count() as i8;
+        let yp = crate::decompose::YAOCHUU.iter().any(|&k| h[k] >= 2) as i8;
+        assert_eq!(kokushi_shanten(&h), 13 - yk - yp);
+        assert_eq!(tile_count(&h), 13 + round % 2);
+    }
+}

@@ -1,0 +1,22 @@
+//! Taiwan 16-tile mahjong: tai patterns over 5-set hands.
+//!
+//! [`rules`] holds the rule set (every tai value and disputed rule an option, with
+//! presets), [`pattern`] the patterns and their names, [`tai`] the scoring of one hand,
+//! [`score`] its result, [`batch`] many hands at once on all cores. Waits of 16-tile
+//! hands (for 獨聽) come from [`crate::shanten`]. The flower tiles'
+//! round logic (replacement, 七搶一, 八仙過海) lives in the Python layer
+//! (`mahjong_fast.taiwan`), which calls [`tai::score`] and [`tai::flower_win`].
+
+pub mod batch;
+pub mod pattern;
+pub mod rules;
+pub mod score;
+pub mod tai;
+
+pub use pattern::{Pattern, ALL_PATTERNS};
+pub use rules::{EarthlyWin, PlantNumbering, RuleValue, TaiwanRules};
+pub use score::{PatternTai, TaiScore};
+pub use tai::{flower_win, score, Replacement, WinContext};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,446 @@
+//! Logs and the round engine: reading logs into event dictionaries and replaying
+//! them through the engine. Conversion only; the rules live in `mahjong-core`.
+
+use crate::errors::IntoPyResult;
+use mahjong_core::engine::replay::{replay_game, ReplayReport};
+use mahjong_core::logs::{self, Event, GameLog};
+use mahjong_core::Error;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+fn ids(v: &[mahjong_core::TileId]) -> Vec<u32> {
+    v.iter().map(|t| t.id() as u32).collect()
+}
+
+fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match e {
+        Event::RoundStart(s) => {
+            d.set_item("type", "round_start")?;
+            d.set_item("wind", s.wind)?;
+            d.set_item("number", s.number)?;
+            d.set_item("honba", s.honba)?;
+            d.set_item("sticks", s.sticks)?;
+            d.set_item("dealer", s.dealer)?;
+            d.set_item("scores", s.scores.to_vec())?;
+            d.set_item("dora_indicator", s.dora_indicator.id() as u32)?;
+            let hands: Vec<Vec<Option<u32>>> = s.hands.iter().map(|h| h.iter().map(|t| t.map(|t| t.id() as u32)).collect()).collect();
+            d.set_item("hands", hands)?;
+        }
+        Event::Draw { seat, tile } => {
+            d.set_item("type", "draw")?;
+            d.set_item("seat", seat)?;
+            d.set_item("tile", tile.map(|t| t.id() as u32))?;
+        }
+        Event::Discard { seat, tile, tsumogiri } => {
+            d.set_item("type", "discard")?;
+            d.set_item("seat", seat)?;
+            d.set_item("tile", tile.id() as u32)?;
+            d.set_item("tsumogiri", tsumogiri)?;
+        }
+        Event::Riichi { seat } => {
+            d.set_item("type", "riichi")?;
+            d.set_item("seat", seat)?;
+        }
+        Event::RiichiStick { seat } => {
+            d.set_item("type", "riichi_stick")?;
+            d.set_item("seat", seat)?;
+        }
+        Event::Call { seat, meld } => {
+            d.set_item("type", "call")?;
+            d.set_item("seat", seat)?;
+            d.set_item("kind", meld.kind.name())?;
+            d.set_item("tiles", ids(meld.tile_slice()))?;
+            d.set_item("called", meld.called.id() as u32)?;
+            d.set_item("from", meld.from)?;
+        }
+        Event::Dora { indicator } => {
+            d.set_item("type", "dora")?;
+            d.set_item("indicator", indicator.id() as u32)?;
+        }
+        Event::Win(w) => {
+            d.set_item("type", "win")?;
+            d.set_item("seat", w.seat)?;
+            d.set_item("from", w.from)?;
+            d.set_item("hand", ids(&w.hand))?;
+            d.set_item("win_tile", w.win_tile.map(|t| t.id() as u32))?;
+            d.set_item("han", w.han)?;
+            d.set_item("fu", w.fu)?;
+            d.set_item("points", w.points)?;
+            d.set_item("yaku", w.yaku.clone())?;
+            d.set_item("yakuman", w.yakuman.clone())?;
+            d.set_item("dora_indicators", ids(&w.dora_indicators))?;
+            d.set_item("ura_indicators", ids(&w.ura_indicators))?;
+            d.set_item("deltas", w.deltas.to_vec())?;
+            d.set_item("pao", w.pao)?;
+        }
+        Event::Ryuukyoku(r) => {
+            d.set_item("type", "ryuukyoku")?;
+            d.set_item("kind", r.kind.name())?;
+            d.set_item("deltas", r.deltas.to_vec())?;
+            let shown: Vec<Option<Vec<u32>>> = r.shown.iter().map(|h| h.as_ref().map(|v| ids(v))).collect();
+            d.set_item("shown", shown)?;
+        }
+        Event::GameEnd { scores, results } => {
+            d.set_item("type", "game_end")?;
+            d.set_item("scores", scores.to_vec())?;
+            d.set_item("results", results.map(|r| r.to_vec()))?;
+        }
+    }
+    Ok(d)
+}
+
+fn game_dict<'py>(py: Python<'py>, g: &GameLog) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("source", &g.source)?;
+    let r = PyDict::new(py);
+    r.set_item("go_type", g.rules.go_type)?;
+    r.set_item("aka", g.rules.aka)?;
+    r.set_item("kuitan", g.rules.kuitan)?;
+    r.set_item("hanchan", g.rules.hanchan)?;
+    r.set_item("sanma", g.rules.sanma)?;
+    r.set_item("custom", g.rules.custom)?;
+    d.set_item("rules", r)?;
+    d.set_item("names", g.names.to_vec())?;
+    d.set_item("hidden_tiles", g.hidden_tiles)?;
+    let events = PyList::empty(py);
+    for e in &g.events {
+        events.append(event_dict(py, e)?)?;
+    }
+    d.set_item("events", events)?;
+    Ok(d)
+}
+
+/// Read every game in a log file (mjlog XML plain or gzipped, Tenhou client log).
+///
+/// Returns one dict per game: `source`, `rules`, `names`, `hidden_tiles` and
+/// `events` (dicts with a `type`: round_start, draw, discard, riichi, riichi_stick,
+/// call, dora, win, ryuukyoku, game_end). Tiles are 136-ids.
+///
+/// Example:
+///     >>> games = read_log("game.mjlog")  # doctest: +SKIP
+///     >>> games[0]["events"][0]["type"]  # doctest: +SKIP
+///     'round_start'
+#[pyfunction]
+pub fn read_log<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyList>> {
+    let games = py.detach(|| logs::read_file(&path)).py_err()?;
+    let out = PyList::empty(py);
+    for g in &games {
+        out.append(game_dict(py, g)?)?;
+    }
+    Ok(out)
+}
+
+/// Files under the given paths that look like logs, sorted.
+///
+/// Example:
+///     >>> list_log_files(["logs/"])  # doctest: +SKIP
+///     ['logs/a.mjlog', 'logs/b.mjlog']
+#[pyfunction]
+pub fn list_log_files(paths: Vec<PathBuf>) -> PyResult<Vec<String>> {
+    let mut out = Vec::new();
+    for p in paths {
+        out.extend(logs::list_files(&p).py_err()?.into_iter().map(|p| p.display().to_string()));
+    }
+    Ok(out)
+}
+
+fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("source", &r.source)?;
+    d.set_item("ok", r.ok())?;
+    d.set_item("supported", r.supported)?;
+    d.set_item("note", &r.note)?;
+    d.set_item("rounds", r.rounds)?;
+    d.set_item("rounds_legal", r.rounds_legal)?;
+    d.set_item("rounds_scored", r.rounds_scored)?;
+    d.set_item("rounds_skipped", r.rounds_skipped)?;
+    d.set_item("wins", r.wins)?;
+    d.set_item("wins_matched", r.wins_matched)?;
+    d.set_item("riichi_unverified", r.riichi_unverified)?;
+    d.set_item("final_checked", r.final_checked)?;
+    d.set_item("final_matched", r.final_matched)?;
+    d.set_item("problems", r.problems.clone())?;
+    d.set_item("error", py.None())?;
+    Ok(d)
+}
+
+/// Replay every game of the given files through the engine, on all cores with the
+/// GIL released. Returns one report dict per game (`ok`, `rounds`, `rounds_legal`,
+/// `rounds_scored`, `wins`, `wins_matched`, `final_checked`, `final_matched`,
+/// `problems`, ...); a file that cannot be read gives one dict with `error` set.
+///
+/// Example:
+///     >>> reports = verify_logs(["game.mjlog"])  # doctest: +SKIP
+///     >>> reports[0]["ok"]  # doctest: +SKIP
+///     True
+#[pyfunction]
+pub fn verify_logs<'py>(py: Python<'py>, files: Vec<PathBuf>) -> PyResult<Bound<'py, PyList>> {
+    let results: Vec<(String, Result<Vec<ReplayReport>, Error>)> = py.detach(|| {
+        files
+            .par_iter()
+            .map(|f| (f.display().to_string(), logs::read_file(f).map(|gs| gs.iter().map(replay_game).collect())))
+            .collect()
+    });
+    let out = PyList::empty(py);
+    for (name, r) in results {
+        match r {
+            Ok(reports) => {
+                for rep in &reports {
+                    out.append(report_dict(py, rep)?)?;
+                }
+            }
+            Err(e) => {
+                let d = PyDict::new(py);
+                d.set_item("source", name)?;
+                d.set_item("ok", false)?;
+                d.set_item("supported", false)?;
+                d.set_item("error", format!("{}: {}", e.kind(), e.message()))?;
+                d.set_item("problems", vec![e.message().to_string()])?;
+                out.append(d)?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(read_log, m)?)?;
+    m.add_function(wrap_pyfunction!(list_log_files, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_logs, m)?)?;
+    register_play(m)
+}
+
+use mahjong_core::engine::round::{Action, Phase};
+use mahjong_core::engine::scorer::ScorerJudge;
+use mahjong_core::engine::selfplay;
+use mahjong_core::engine::wall::{Rng, Wall};
+use mahjong_core::engine::{EngineRules, Game, Round};
+use mahjong_core::riichi::Rules;
+use mahjong_core::TileId;
+
+fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("seat", seat)?;
+    let (kind, tile, tiles): (&str, Option<u32>, Option<Vec<u32>>) = match *a {
+        Action::Discard { tile, riichi } => (if riichi { "riichi" } else { "discard" }, Some(tile.id() as u32), None),
+        Action::Tsumo => ("tsumo", None, None),
+        Action::Ankan { tile } => ("ankan", Some(tile.id() as u32), None),
+        Action::Kakan { tile } => ("kakan", Some(tile.id() as u32), None),
+        Action::NineTerminals => ("nine_terminals", None, None),
+        Action::Ron => ("ron", None, None),
+        Action::Chi { tiles } => ("chi", None, Some(ids(&tiles))),
+        Action::Pon { tiles } => ("pon", None, Some(ids(&tiles))),
+        Action::Daiminkan => ("daiminkan", None, None),
+        Action::Pass => ("pass", None, None),
+    };
+    d.set_item("type", kind)?;
+    if let Some(t) = tile {
+        d.set_item("tile", t)?;
+    }
+    if let Some(t) = tiles {
+        d.set_item("tiles", t)?;
+    }
+    Ok(d)
+}
+
+fn tile_arg(d: &Bound<'_, PyDict>, key: &str) -> PyResult<TileId> {
+    let v: u32 = d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?.extract()?;
+    TileId::new(v).py_err()
+}
+
+fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
+    let kind: String = d.get_item("type")?.ok_or_else(|| Error::IllegalAction("action needs a \"type\"".into())).py_err()?.extract()?;
+    let pair = |d: &Bound<'_, PyDict>| -> PyResult<[TileId; 2]> {
+        let v: Vec<u32> = d.get_item("tiles")?.ok_or_else(|| Error::IllegalAction("chi/pon needs \"tiles\" (two ids)".into())).py_err()?.extract()?;
+        if v.len() != 2 {
+            return Err(Error::IllegalAction(format!("chi/pon needs two tile ids, got {}", v.len()))).py_err();
+        }
+        Ok([TileId::new(v[0]).py_err()?, TileId::new(v[1]).py_err()?])
+    };
+    Ok(match kind.as_str() {
+        "discard" => Action::Discard { tile: tile_arg(d, "tile")?, riichi: false },
+        "riichi" => Action::Discard { tile: tile_arg(d, "tile")?, riichi: true },
+        "tsumo" => Action::Tsumo,
+        "ankan" => Action::Ankan { tile: tile_arg(d, "tile")? },
+        "kakan" => Action::Kakan { tile: tile_arg(d, "tile")? },
+        "nine_terminals" => Action::NineTerminals,
+        "ron" => Action::Ron,
+        "chi" => Action::Chi { tiles: pair(d)? },
+        "pon" => Action::Pon { tiles: pair(d)? },
+        "daiminkan" => Action::Daiminkan,
+        "pass" => Action::Pass,
+        other => return Err(Error::IllegalAction(format!("unknown action type {other:?}"))).py_err(),
+    })
+}
+
+/// A match played action by action: the engine lists each seat's legal actions and
+/// rejects anything else with `IllegalActionError` (the state stays as it was).
+///
+/// Actions are dicts: `{"type": "discard", "tile": 52}`, `{"type": "riichi", "tile":
+/// 52}`, `tsumo`, `ron`, `pass`, `{"type": "chi"|"pon", "tiles": [id, id]}`,
+/// `daiminkan`, `{"type": "ankan"|"kakan", "tile": id}`, `nine_terminals`. Walls are
+/// shuffled from `seed`.
+///
+/// Example:
+///     >>> m = Match("tenhou", seed=1)
+///     >>> seat = m.to_act()[0]
+///     >>> m.apply(seat, m.legal_actions(seat)[0])
+///     >>> m.phase in ("turn", "claim", "ended")
+///     True
+#[pyclass(name = "Match", module = "mahjong_fast")]
+pub struct PyMatch {
+    game: Game,
+    round: Round,
+    judge: ScorerJudge,
+    rng: Rng,
+}
+
+#[pymethods]
+impl PyMatch {
+    #[new]
+    #[pyo3(signature = (rules = "tenhou", seed = 0, wall = None))]
+    fn new(rules: &str, seed: u64, wall: Option<Vec<u32>>) -> PyResult<Self> {
+        let er = EngineRules::preset(rules).py_err()?;
+        let sr = Rules::preset(rules).py_err()?;
+        let game = Game::new(er);
+        let mut rng = Rng::new(seed);
+        let first = match wall {
+            Some(order) => {
+                let ids: Vec<TileId> = order.into_iter().map(TileId::new).collect::<Result<_, _>>().py_err()?;
+                Wall::from_order(&ids).py_err()?
+            }
+            None => Wall::shuffled(&mut rng),
+        };
+        let round = game.start_round(first, true);
+        Ok(PyMatch { game, round, judge: ScorerJudge::new(sr), rng })
+    }
+    /// "turn", "claim", "ended" (hand over: call `next_hand`) or "over" (match over).
+    #[getter]
+    fn phase(&self) -> &'static str {
+        if self.game.result.is_some() {
+            return "over";
+        }
+        match self.round.phase {
+            Phase::Turn { .. } => "turn",
+            Phase::Claim { .. } => "claim",
+            Phase::Ended(_) => "ended",
+        }
+    }
+    /// Seats that must decide now.
+    fn to_act(&self) -> Vec<u32> {
+        let m = self.round.to_act();
+        (0..4u32).filter(|s| m & (1 << s) != 0).collect()
+    }
+    /// Legal actions of `seat` (empty when it has nothing to decide).
+    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
+        let mut v = Vec::new();
+        if seat < 4 {
+            self.round.legal_actions(seat, &mut self.judge, &mut v);
+        }
+        let out = PyList::empty(py);
+        for a in &v {
+            out.append(action_dict(py, seat, a)?)?;
+        }
+        Ok(out)
+    }
+    /// Apply `seat`'s action; raises `IllegalActionError` if it is not legal.
+    fn apply(&mut self, seat: u8, action: &Bound<'_, PyDict>) -> PyResult<()> {
+        let a = parse_action(action)?;
+        self.round.apply(seat, a, &mut self.judge).py_err()
+    }
+    /// Events of the current hand so far (same dicts as `read_log`).
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for e in &self.round.events {
+            out.append(event_dict(py, e)?)?;
+        }
+        Ok(out)
+    }
+    /// Scores now (riichi sticks already paid are off the players' scores).
+    #[getter]
+    fn scores(&self) -> Vec<i32> {
+        self.round.scores.to_vec()
+    }
+    /// (wind, hand number, honba, riichi sticks, dealer) of the current hand.
+    #[getter]
+    fn hand_info(&self) -> (u32, u32, u32, u32, u32) {
+        let r = &self.round;
+        (r.wind as u32, r.number as u32, r.honba as u32, r.sticks as u32, r.dealer as u32)
+    }
+    /// Concealed tile ids of `seat`.
+    fn hand(&self, seat: u8) -> Vec<u32> {
+        self.round.seats.get(seat as usize).map(|s| ids(s.concealed())).unwrap_or_default()
+    }
+    /// After a hand ended: settle it and deal the next one (or end the match).
+    fn next_hand(&mut self) -> PyResult<()> {
+        let Phase::Ended(end) = self.round.phase.clone() else {
+            return Err(Error::IllegalAction("the hand is still being played".into())).py_err();
+        };
+        if self.game.result.is_some() {
+            return Err(Error::IllegalAction("the match is over".into())).py_err();
+        }
+        self.game.end_round(&self.round, &end);
+        if self.game.result.is_none() {
+            self.round = self.game.start_round(Wall::shuffled(&mut self.rng), true);
+        }
+        Ok(())
+    }
+    /// The final result once the match is over: dict with scores, ranks, results.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = &self.game.result else { return Ok(None) };
+        let d = PyDict::new(py);
+        d.set_item("scores", r.scores.to_vec())?;
+        d.set_item("ranks", r.ranks.iter().map(|&x| x as u32).collect::<Vec<u32>>())?;
+        d.set_item("results", r.results.to_vec())?;
+        Ok(Some(d))
+    }
+}
+
+/// Final ranking of a match ending with `scores` under the engine preset `rules`
+/// (uma, oka, ties, rounding; seat order counts from `first_dealer`).
+///
+/// Example:
+///     >>> final_result([35000, 25000, 25000, 15000], "shiima-2026")["results"]
+///     [55.0, -5.0, -5.0, -45.0]
+#[pyfunction]
+#[pyo3(signature = (scores, rules = "tenhou", first_dealer = 0))]
+pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: &str, first_dealer: u8) -> PyResult<Bound<'py, PyDict>> {
+    let er = EngineRules::preset(rules).py_err()?;
+    let r = mahjong_core::engine::game::final_result(&er, scores, first_dealer % 4);
+    let d = PyDict::new(py);
+    d.set_item("scores", r.scores.to_vec())?;
+    d.set_item("ranks", r.ranks.iter().map(|&x| x as u32).collect::<Vec<u32>>())?;
+    d.set_item("results", r.results.to_vec())?;
+    Ok(d)
+}
+
+/// Play `n` whole matches with random legal actions on all cores (GIL released).
+/// Returns totals: matches, hands, decisions, wins, draws.
+///
+/// Example:
+///     >>> self_play(4, seed=1)["matches"]
+///     4
+#[pyfunction]
+#[pyo3(signature = (n, seed = 0, rules = "tenhou"))]
+pub fn self_play<'py>(py: Python<'py>, n: u64, seed: u64, rules: &str) -> PyResult<Bound<'py, PyDict>> {
+    let er = EngineRules::preset(rules).py_err()?;
+    let sr = Rules::preset(rules).py_err()?;
+    let st = py.detach(|| selfplay::play_many(&er, &sr, seed, n));
+    let d = PyDict::new(py);
+    d.set_item("matches", st.matches)?;
+    d.set_item("hands", st.hands)?;
+    d.set_item("decisions", st.decisions)?;
+    d.set_item("wins", st.wins)?;
+    d.set_item("draws", st.draws)?;
+    Ok(d)
+}
+
+pub fn register_play(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMatch>()?;
+    m.add_function(wrap_pyfunction!(self_play, m)?)?;
+    m.add_function(wrap_pyfunction!(final_result, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,891 @@
+//! Riichi scoring bindings: rule struct, win context and result conversion only.
+//! Every rule lives in `mahjong_core::riichi`.
+
+use crate::convert;
+use crate::errors::{to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
+use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
+use mahjong_core::hand::Meld;
+use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns, OutColumns, YAKU_WIDTH};
+use mahjong_core::riichi::context::{Indicators, WinContext};
+use mahjong_core::riichi::points::{base_points, payments, Limit};
+use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
+use mahjong_core::riichi::score::{score, ScoreResult};
+use mahjong_core::riichi::shape::Form;
+use mahjong_core::riichi::yaku::Yaku;
+use mahjong_core::{Hand, RTile, Tile};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+/// The scoring rule options as the core sees them (built by `mahjong_fast.RuleSet`).
+///
+/// Example:
+///     >>> from mahjong_fast._core import RiichiRules
+///     >>> RiichiRules.preset("tenhou").as_dict()["kiriage_mangan"]
+///     False
+#[pyclass(name = "RiichiRules", module = "mahjong_fast._core", frozen, from_py_object)]
+#[derive(Clone, Copy)]
+pub struct PyRules(pub Rules);
+
+const RULE_FIELDS: [&str; 22] = [
+    "red_fives",
+    "open_tanyao",
+    "min_han",
+    "kiriage_mangan",
+    "kazoe",
+    "double_kokushi_13",
+    "double_suuankou_tanki",
+    "double_junsei_chuuren",
+    "double_daisuushii",
+    "yakuman_stacking",
+    "renhou",
+    "double_wind_pair_fu",
+    "pinfu_tsumo",
+    "rinshan_tsumo_fu",
+    "haitei_with_rinshan",
+    "honba_points",
+    "riichi_stick",
+    "pao_daisangen",
+    "pao_daisuushii",
+    "pao_suukantsu",
+    "kita_dora",
+    "sanma_tsumo_loss",
+];
+
+fn set_field(r: &mut Rules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    let b = || v.extract::<bool>();
+    let bad = |what: &str| InvalidRuleError::new_err(format!("{key} = {}: expected {what}", v.repr().map(|r| r.to_string()).unwrap_or_default()));
+    match key {
+        "red_fives" => r.red_fives = b().map_err(|_| bad("a bool"))?,
+        "open_tanyao" => r.open_tanyao = b().map_err(|_| bad("a bool"))?,
+        "min_han" => r.min_han = v.extract().map_err(|_| bad("an integer 1..=13"))?,
+        "kiriage_mangan" => r.kiriage_mangan = b().map_err(|_| bad("a bool"))?,
+        "kazoe" => {
+            let s: String = v.extract().map_err(|_| bad("\"yakuman\" or \"sanbaiman\""))?;
+            r.kazoe = match s.as_str() {
+                "yakuman" => KazoeLimit::Yakuman,
+                "sanbaiman" => KazoeLimit::Sanbaiman,
+                _ => return Err(bad("\"yakuman\" or \"sanbaiman\"")),
+            }
+        }
+        "double_kokushi_13" => r.double_kokushi_13 = b().map_err(|_| bad("a bool"))?,
+        "double_suuankou_tanki" => r.double_suuankou_tanki = b().map_err(|_| bad("a bool"))?,
+        "double_junsei_chuuren" => r.double_junsei_chuuren = b().map_err(|_| bad("a bool"))?,
+        "double_daisuushii" => r.double_daisuushii = b().map_err(|_| bad("a bool"))?,
+        "yakuman_stacking" => r.yakuman_stacking = b().map_err(|_| bad("a bool"))?,
+        "renhou" => {
+            let msg = "\"off\", \"yakuman\" or a han count 1..=12";
+            r.renhou = if let Ok(s) = v.extract::<String>() {
+                match s.as_str() {
+                    "off" | "none" => RenhouValue::Off,
+                    "yakuman" => RenhouValue::Yakuman,
+                    _ => return Err(bad(msg)),
+                }
+            } else {
+                let h: u8 = v.extract().map_err(|_| bad(msg))?;
+                RenhouValue::Han(h)
+            }
+        }
+        "double_wind_pair_fu" => r.double_wind_pair_fu = v.extract().map_err(|_| bad("2 or 4"))?,
+        "pinfu_tsumo" => r.pinfu_tsumo = b().map_err(|_| bad("a bool"))?,
+        "rinshan_tsumo_fu" => r.rinshan_tsumo_fu = b().map_err(|_| bad("a bool"))?,
+        "haitei_with_rinshan" => r.haitei_with_rinshan = b().map_err(|_| bad("a bool"))?,
+        "honba_points" => r.honba_points = v.extract().map_err(|_| bad("a non-negative integer"))?,
+        "riichi_stick" => r.riichi_stick = v.extract().map_err(|_| bad("a non-negative integer"))?,
+        "pao_daisangen" => r.pao_daisangen = b().map_err(|_| bad("a bool"))?,
+        "pao_daisuushii" => r.pao_daisuushii = b().map_err(|_| bad("a bool"))?,
+        "pao_suukantsu" => r.pao_suukantsu = b().map_err(|_| bad("a bool"))?,
+        "kita_dora" => r.kita_dora = b().map_err(|_| bad("a bool"))?,
+        "sanma_tsumo_loss" => r.sanma_tsumo_loss = b().map_err(|_| bad("a bool"))?,
+        _ => return Err(InvalidRuleError::new_err(format!("unknown scoring option {key:?} (known: {})", RULE_FIELDS.join(", ")))),
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl PyRules {
+    /// Build from a preset plus overrides: `RiichiRules("tenhou", kiriage_mangan=True)`.
+    #[new]
+    #[pyo3(signature = (preset="standard", **options))]
+    fn new(preset: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut r = Rules::preset(preset).py_err()?;
+        if let Some(o) = options {
+            for (k, v) in o.iter() {
+                let k: String = k.extract()?;
+                set_field(&mut r, &k, &v)?;
+            }
+        }
+        r.validate().py_err()?;
+        Ok(PyRules(r))
+    }
+    /// A preset by name.
+    #[staticmethod]
+    fn preset(name: &str) -> PyResult<Self> {
+        Ok(PyRules(Rules::preset(name).py_err()?))
+    }
+    /// Names of the options, in order.
+    #[staticmethod]
+    fn fields() -> Vec<&'static str> {
+        RULE_FIELDS.to_vec()
+    }
+    /// Every option as a dict.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let r = &self.0;
+        let d = PyDict::new(py);
+        d.set_item("red_fives", r.red_fives)?;
+        d.set_item("open_tanyao", r.open_tanyao)?;
+        d.set_item("min_han", r.min_han)?;
+        d.set_item("kiriage_mangan", r.kiriage_mangan)?;
+        d.set_item("kazoe", if r.kazoe == KazoeLimit::Yakuman { "yakuman" } else { "sanbaiman" })?;
+        d.set_item("double_kokushi_13", r.double_kokushi_13)?;
+        d.set_item("double_suuankou_tanki", r.double_suuankou_tanki)?;
+        d.set_item("double_junsei_chuuren", r.double_junsei_chuuren)?;
+        d.set_item("double_daisuushii", r.double_daisuushii)?;
+        d.set_item("yakuman_stacking", r.yakuman_stacking)?;
+        match r.renhou {
+            RenhouValue::Off => d.set_item("renhou", "off")?,
+            RenhouValue::Yakuman => d.set_item("renhou", "yakuman")?,
+            RenhouValue::Han(h) => d.set_item("renhou", h)?,
+        }
+        d.set_item("double_wind_pair_fu", r.double_wind_pair_fu)?;
+        d.set_item("pinfu_tsumo", r.pinfu_tsumo)?;
+        d.set_item("rinshan_tsumo_fu", r.rinshan_tsumo_fu)?;
+        d.set_item("haitei_with_rinshan", r.haitei_with_rinshan)?;
+        d.set_item("honba_points", r.honba_points)?;
+        d.set_item("riichi_stick", r.riichi_stick)?;
+        d.set_item("pao_daisangen", r.pao_daisangen)?;
+        d.set_item("pao_daisuushii", r.pao_daisuushii)?;
+        d.set_item("pao_suukantsu", r.pao_suukantsu)?;
+        d.set_item("kita_dora", r.kita_dora)?;
+        d.set_item("sanma_tsumo_loss", r.sanma_tsumo_loss)?;
+        Ok(d)
+    }
+    fn __eq__(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+    fn __repr__(&self) -> String {
+        format!("{:?}", self.0)
+    }
+}
+
+/// One yaku of a result.
+///
+/// Example:
+///     >>> from mahjong_fast import score
+///     >>> score("123m456p789s23455s", "2s", tsumo=True).yaku[0].key
+///     'menzen_tsumo'
+#[pyclass(name = "YakuHan", module = "mahjong_fast", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyYakuHan {
+    /// snake_case key.
+    pub key: &'static str,
+    /// English name.
+    pub name: &'static str,
+    pub romaji: &'static str,
+    pub japanese: &'static str,
+    /// Tenhou's yaku id.
+    pub tenhou_id: u8,
+    /// Han (for a yakuman: its multiple, 1 or 2).
+    pub han: u8,
+    /// True for a yakuman.
+    pub yakuman: bool,
+}
+
+#[pymethods]
+impl PyYakuHan {
+    fn __repr__(&self) -> String {
+        if self.yakuman {
+            format!("YakuHan({:?}, yakuman={})", self.key, self.han)
+        } else {
+            format!("YakuHan({:?}, han={})", self.key, self.han)
+        }
+    }
+}
+
+fn yaku_han(y: Yaku, han: u8, yakuman: bool) -> PyYakuHan {
+    let i = y.info();
+    PyYakuHan { key: i.key, name: i.english, romaji: i.romaji, japanese: i.japanese, tenhou_id: y.tenhou_id(), han, yakuman }
+}
+
+/// The score of a win.
+///
+/// Example:
+///     >>> from mahjong_fast import score
+///     >>> r = score("123m456p789s23455s", "2s", tsumo=True)
+///     >>> (r.han, r.fu, r.points)
+///     (2, 20, 1500)
+#[pyclass(name = "ScoreResult", module = "mahjong_fast", frozen)]
+#[derive(Clone)]
+pub struct PyScoreResult {
+    pub r: ScoreResult,
+    pub ctx: WinContext,
+}
+
+#[pymethods]
+impl PyScoreResult {
+    /// Yaku with han (dora excluded; see `dora`, `ura`, `aka`, `kita`).
+    #[getter]
+    fn yaku(&self) -> Vec<PyYakuHan> {
+        let ym = self.r.yakuman > 0;
+        self.r.yaku.as_slice().iter().map(|&(y, h)| yaku_han(y, h, ym)).collect()
+    }
+    /// Tenhou's list: (id, han) of yaku then dora, aka and ura (kita inside dora).
+    #[getter]
+    fn tenhou_yaku(&self) -> Vec<(u8, u8)> {
+        self.r.tenhou_yaku().as_slice().iter().map(|&(y, h)| (y.tenhou_id(), h)).collect()
+    }
+    /// Total han (yaku and dora); 0 for a yakuman.
+    #[getter]
+    fn han(&self) -> u32 {
+        self.r.han
+    }
+    /// Han from yaku alone.
+    #[getter]
+    fn yaku_han(&self) -> u32 {
+        self.r.yaku_han
+    }
+    /// Yakuman multiple (0 for an ordinary hand).
+    #[getter]
+    fn yakuman(&self) -> u32 {
+        self.r.yakuman
+    }
+    #[getter]
+    fn dora(&self) -> u32 {
+        self.r.dora
+    }
+    #[getter]
+    fn ura(&self) -> u32 {
+        self.r.ura
+    }
+    #[getter]
+    fn aka(&self) -> u32 {
+        self.r.aka
+    }
+    #[getter]
+    fn kita(&self) -> u32 {
+        self.r.kita
+    }
+    /// Fu (rounded; 25 for seven pairs).
+    #[getter]
+    fn fu(&self) -> u32 {
+        self.r.fu
+    }
+    /// The fu breakdown: (key, description, fu) per line.
+    #[getter]
+    fn fu_items(&self) -> Vec<(&'static str, String, u8)> {
+        self.r.fu_items.as_slice().iter().map(|(i, f)| (i.key(), i.describe(), *f)).collect()
+    }
+    /// The winning form: "standard", "chiitoitsu" or "kokushi".
+    #[getter]
+    fn form(&self) -> &'static str {
+        match self.r.form {
+            Form::Standard => "standard",
+            Form::Chiitoitsu => "chiitoitsu",
+            Form::Kokushi => "kokushi",
+        }
+    }
+    /// The wait the winning tile completed in the scoring reading.
+    #[getter]
+    fn wait(&self) -> &'static str {
+        self.r.wait.name()
+    }
+    /// Limit name ("" below mangan): mangan, haneman, baiman, sanbaiman, kazoe yakuman, yakuman.
+    #[getter]
+    fn limit(&self) -> &'static str {
+        if self.r.limit == Limit::Yakuman && self.r.yakuman > 1 {
+            return match self.r.yakuman {
+                2 => "double yakuman",
+                3 => "triple yakuman",
+                _ => "multiple yakuman",
+            };
+        }
+        self.r.limit.name()
+    }
+    /// Base points.
+    #[getter]
+    fn base(&self) -> u32 {
+        self.r.base
+    }
+    /// Value before honba and sticks (what Tenhou shows as the hand's points).
+    #[getter]
+    fn points(&self) -> u32 {
+        self.r.pay.points
+    }
+    /// Ron payment before honba (0 on tsumo).
+    #[getter]
+    fn ron_payment(&self) -> u32 {
+        self.r.pay.ron
+    }
+    /// Tsumo: the dealer's share (or every player's share when the dealer wins).
+    #[getter]
+    fn tsumo_dealer_payment(&self) -> u32 {
+        self.r.pay.tsumo_dealer
+    }
+    /// Tsumo by a non-dealer: each non-dealer's share.
+    #[getter]
+    fn tsumo_non_dealer_payment(&self) -> u32 {
+        self.r.pay.tsumo_non_dealer
+    }
+    /// Honba points received.
+    #[getter]
+    fn honba_points(&self) -> u32 {
+        self.r.pay.honba
+    }
+    /// Riichi stick points received.
+    #[getter]
+    fn sticks_points(&self) -> u32 {
+        self.r.pay.sticks
+    }
+    /// Everything the winner receives.
+    #[getter]
+    fn total(&self) -> i32 {
+        self.r.pay.deltas[self.ctx.winner as usize]
+    }
+    /// Every seat's change of score (length = number of players).
+    #[getter]
+    fn deltas(&self) -> Vec<i32> {
+        self.r.pay.deltas[..self.ctx.n_players as usize].to_vec()
+    }
+    /// What each seat pays (0 for the winner and non-payers).
+    #[getter]
+    fn payments(&self) -> Vec<u32> {
+        self.r.pay.deltas[..self.ctx.n_players as usize].iter().map(|&d| if d < 0 { (-d) as u32 } else { 0 }).collect()
+    }
+    /// True when the liable player (pao) paid.
+    #[getter]
+    fn pao_applied(&self) -> bool {
+        self.r.pay.pao_applied
+    }
+    #[getter]
+    fn is_dealer(&self) -> bool {
+        self.ctx.is_dealer()
+    }
+    #[getter]
+    fn tsumo(&self) -> bool {
+        self.ctx.tsumo
+    }
+    #[getter]
+    fn winner(&self) -> u8 {
+        self.ctx.winner
+    }
+    fn __repr__(&self) -> String {
+        let names: Vec<String> = self.yaku().iter().map(|y| if y.yakuman { y.key.to_string() } else { format!("{} {}", y.key, y.han) }).collect();
+        let mut extra = String::new();
+        for (n, v) in [("dora", self.r.dora), ("aka", self.r.aka), ("ura", self.r.ura), ("kita", self.r.kita)] {
+            if v > 0 {
+                extra.push_str(&format!(", {n} {v}"));
+            }
+        }
+        let value = if self.r.yakuman > 0 {
+            self.limit().to_string()
+        } else {
+            let l = self.r.limit.name();
+            format!("{} han {} fu{}{}", self.r.han, self.r.fu, if l.is_empty() { "" } else { " " }, l)
+        };
+        format!("ScoreResult({value}, {} points, [{}{}], deltas={:?})", self.r.pay.points, names.join(", "), extra, self.deltas())
+    }
+}
+
+fn wind_tile(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let t = match s.to_str()?.to_ascii_uppercase().as_str() {
+            "E" | "EAST" | "1Z" => Some(Tile::EAST),
+            "S" | "SOUTH" | "2Z" => Some(Tile::SOUTH),
+            "W" | "WEST" | "3Z" => Some(Tile::WEST),
+            "N" | "NORTH" | "4Z" => Some(Tile::NORTH),
+            _ => None,
+        };
+        return t.ok_or_else(|| InvalidHandError::new_err(format!("{what} = {:?}: expected E, S, W or N", s.to_str().unwrap_or(""))));
+    }
+    let i: i64 = obj.extract().map_err(|_| InvalidHandError::new_err(format!("{what}: expected E, S, W, N or 0..3")))?;
+    if !(0..4).contains(&i) {
+        return Err(InvalidHandError::new_err(format!("{what} = {i}: expected 0..3 (E, S, W, N)")));
+    }
+    Ok([Tile::EAST, Tile::SOUTH, Tile::WEST, Tile::NORTH][i as usize])
+}
+
+fn indicators(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Indicators> {
+    let Some(o) = obj else { return Ok(Indicators::default()) };
+    if o.is_none() {
+        return Ok(Indicators::default());
+    }
+    let t: Vec<Tile> = convert::tiles(o)?.into_iter().map(|r| r.tile).collect();
+    Indicators::new(&t).map_err(|e| InvalidHandError::new_err(format!("{what}: {}", e.message())))
+}
+
+/// Rules from what a caller passed: the core struct, a `RuleSet` (its `_core`), a preset
+/// name, or anything `mahjong_fast.rules.load_rules` accepts (dict, TOML path).
+pub fn resolve_rules(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+    let Some(o) = obj else { return Ok(Rules::STANDARD) };
+    if o.is_none() {
+        return Ok(Rules::STANDARD);
+    }
+    if let Ok(r) = o.extract::<PyRules>() {
+        return Ok(r.0);
+    }
+    if let Ok(s) = o.cast::<PyString>() {
+        if let Ok(r) = Rules::preset(s.to_str()?) {
+            return Ok(r);
+        }
+    }
+    if let Ok(core) = o.getattr("_core") {
+        if let Ok(r) = core.extract::<PyRules>() {
+            return Ok(r.0);
+        }
+    }
+    let loaded = o.py().import("mahjong_fast.rules")?.call_method1("load_rules", (o,))?;
+    Ok(loaded.getattr("_core")?.extract::<PyRules>()?.0)
+}
+
+/// Context arguments as Python gave them.
+pub struct Ctx<'a, 'py> {
+    pub tsumo: bool,
+    pub riichi: bool,
+    pub double_riichi: bool,
+    pub ippatsu: bool,
+    pub haitei: bool,
+    pub houtei: bool,
+    pub rinshan: bool,
+    pub chankan: bool,
+    pub tenhou: bool,
+    pub chiihou: bool,
+    pub renhou: bool,
+    pub seat_wind: Option<&'a Bound<'py, PyAny>>,
+    pub round_wind: Option<&'a Bound<'py, PyAny>>,
+    pub winner: Option<u8>,
+    pub dealer: Option<u8>,
+    pub discarder: Option<u8>,
+    pub pao: Option<u8>,
+    pub dora: Option<&'a Bound<'py, PyAny>>,
+    pub ura: Option<&'a Bound<'py, PyAny>>,
+    pub honba: u16,
+    pub riichi_sticks: u16,
+    pub kita: u8,
+    pub n_players: u8,
+}
+
+impl Ctx<'_, '_> {
+    /// Seats: explicit seats win; otherwise the seat wind places the winner with the
+    /// dealer at seat 0 (a non-dealer, South, by default).
+    pub fn build(&self) -> PyResult<WinContext> {
+        let n_players = self.n_players;
+        if !matches!(n_players, 3 | 4) {
+            return Err(InvalidHandError::new_err(format!("n_players = {n_players}: expected 3 or 4")));
+        }
+        let sw = self.seat_wind.map(|o| wind_tile(o, "seat_wind")).transpose()?;
+        let dealer = self.dealer.unwrap_or(0);
+        let winner = match (self.winner, sw) {
+            (Some(w), _) => w,
+            (None, Some(s)) => ((s.index() - 27) as u8).wrapping_add(dealer) % n_players,
+            (None, None) => dealer.wrapping_add(1) % n_players,
+        };
+        let ctx = WinContext {
+            tsumo: self.tsumo,
+            riichi: self.riichi || self.double_riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            haitei: self.haitei,
+            houtei: self.houtei,
+            rinshan: self.rinshan,
+            chankan: self.chankan,
+            tenhou: self.tenhou,
+            chiihou: self.chiihou,
+            renhou: self.renhou,
+            n_players,
+            winner,
+            dealer,
+            discarder: self.discarder.unwrap_or((winner.wrapping_add(n_players - 1)) % n_players),
+            round_wind: self.round_wind.map(|o| wind_tile(o, "round_wind")).transpose()?.unwrap_or(Tile::EAST),
+            pao: self.pao,
+            dora: indicators(self.dora, "dora")?,
+            ura: indicators(self.ura, "ura")?,
+            honba: self.honba,
+            riichi_sticks: self.riichi_sticks,
+            kita: self.kita,
+        };
+        if let Some(s) = sw {
+            if ctx.winner < n_players && ctx.dealer < n_players && ctx.seat_wind() != s {
+                return Err(InvalidHandError::new_err(format!(
+                    "seat_wind {} does not match winner seat {} with dealer seat {}",
+                    s.name(),
+                    ctx.winner,
+                    ctx.dealer
+                )));
+            }
+        }
+        Ok(ctx)
+    }
+
+    /// The same arguments read from a dict (keys as in `score`).
+    pub fn from_dict<'a, 'py>(d: &'a Bound<'py, PyDict>, keep: &'a mut Vec<Bound<'py, PyAny>>) -> PyResult<Ctx<'a, 'py>> {
+        const KNOWN: [&str; 26] = [
+            "hand", "win", "melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+            "tenhou", "chiihou", "renhou", "seat_wind", "round_wind", "winner", "dealer", "discarder", "pao", "dora", "ura",
+            "honba", "riichi_sticks", "kita", "n_players",
+        ];
+        for k in d.keys() {
+            let k: String = k.extract()?;
+            if !KNOWN.contains(&k.as_str()) {
+                return Err(InvalidHandError::new_err(format!("unknown key {k:?} in a win (known: {})", KNOWN.join(", "))));
+            }
+        }
+        let flag = |k: &str| -> PyResult<bool> {
+            match d.get_item(k)? {
+                Some(v) if !v.is_none() => v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected a bool"))),
+                _ => Ok(false),
+            }
+        };
+        let int = |k: &str| -> PyResult<Option<i64>> {
+            match d.get_item(k)? {
+                Some(v) if !v.is_none() => Ok(Some(v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected an integer")))?)),
+                _ => Ok(None),
+            }
+        };
+        let small = |k: &str, hi: i64| -> PyResult<Option<u16>> {
+            match int(k)? {
+                Some(v) if !(0..=hi).contains(&v) => Err(InvalidHandError::new_err(format!("{k} = {v}: expected 0..={hi}"))),
+                Some(v) => Ok(Some(v as u16)),
+                None => Ok(None),
+            }
+        };
+        keep.clear();
+        let mut idx = [usize::MAX; 4];
+        for (slot, k) in ["seat_wind", "round_wind", "dora", "ura"].iter().enumerate() {
+            if let Some(v) = d.get_item(*k)? {
+                if !v.is_none() {
+                    idx[slot] = keep.len();
+                    keep.push(v);
+                }
+            }
+        }
+        let keep: &'a Vec<Bound<'py, PyAny>> = keep;
+        let get = |slot: usize| keep.get(idx[slot]);
+        Ok(Ctx {
+            tsumo: flag("tsumo")?,
+            riichi: flag("riichi")?,
+            double_riichi: flag("double_riichi")?,
+            ippatsu: flag("ippatsu")?,
+            haitei: flag("haitei")?,
+            houtei: flag("houtei")?,
+            rinshan: flag("rinshan")?,
+            chankan: flag("chankan")?,
+            tenhou: flag("tenhou")?,
+            chiihou: flag("chiihou")?,
+            renhou: flag("renhou")?,
+            seat_wind: get(0),
+            round_wind: get(1),
+            winner: small("winner", 3)?.map(|v| v as u8),
+            dealer: small("dealer", 3)?.map(|v| v as u8),
+            discarder: small("discarder", 3)?.map(|v| v as u8),
+            pao: small("pao", 3)?.map(|v| v as u8),
+            dora: get(2),
+            ura: get(3),
+            honba: small("honba", 1000)?.unwrap_or(0),
+            riichi_sticks: small("riichi_sticks", 1000)?.unwrap_or(0),
+            kita: small("kita", 4)?.unwrap_or(0) as u8,
+            n_players: small("n_players", 4)?.unwrap_or(4) as u8,
+        })
+    }
+}
+
+/// Concealed tiles (with or without the winning tile), melds and the winning tile.
+pub fn hand_and_win(hand: &Bound<'_, PyAny>, win: Option<&Bound<'_, PyAny>>, melds: &[Meld]) -> PyResult<(Hand, RTile)> {
+    let mut tiles = convert::tiles(hand)?;
+    let want = 14usize.saturating_sub(3 * melds.len());
+    let w = match win {
+        Some(w) if !w.is_none() => convert::one_tile(w)?,
+        _ => *tiles.last().ok_or_else(|| InvalidHandError::new_err("empty hand: give the concealed tiles"))?,
+    };
+    if tiles.len() + 1 == want {
+        tiles.push(w);
+    }
+    Ok((Hand::new(&tiles, melds, 4).py_err()?, w))
+}
+
+/// Score a riichi win.
+///
+/// Args:
+///     hand: the concealed tiles (mpsz text or 136-ids), with or without the winning
+///         tile; without `win`, the last tile written is the winning tile.
+///     win: the winning tile (mpsz or 136-id).
+///     melds: `Meld` objects or text like "pon:555z", "chi:340m", "ankan:1111s".
+///     rules: a preset name ("standard", "tenhou", "shiima-2025", "shiima-2026"), a
+///         `RuleSet`, a dict of options or a TOML path (default "standard").
+///     tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+///         chiihou, renhou: how the hand was won.
+///     seat_wind, round_wind: "E", "S", "W", "N" (the winner is South, a non-dealer,
+///         unless told); or explicit seats `winner`, `dealer`, `discarder`, `pao`.
+///     dora, ura: indicator tiles (mpsz text or ids).
+///     honba, riichi_sticks, kita (3-player north tiles), n_players.
+///
+/// Returns:
+///     ScoreResult with yaku, han, fu (itemized), limit, base points, payments and
+///     every seat's score change.
+///
+/// Raises:
+///     NoYakuError: the hand is complete but has no yaku.
+///     InvalidHandError: the tiles are not a winning hand or the context contradicts itself.
+///
+/// Example:
+///     >>> from mahjong_fast import score
+///     >>> r = score("111m456p789s11z", "1z", melds=["pon:777z"], seat_wind="E", dora="6z")
+///     >>> r.limit, r.points, r.deltas
+///     ('mangan', 12000, [12000, 0, 0, -12000])
+#[pyfunction]
+#[pyo3(signature = (hand, win=None, melds=None, *, rules=None, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
+    haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
+    seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
+    honba=0, riichi_sticks=0, kita=0, n_players=4))]
+#[allow(clippy::too_many_arguments)]
+pub fn score_hand(
+    hand: &Bound<'_, PyAny>,
+    win: Option<&Bound<'_, PyAny>>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    round_wind: Option<&Bound<'_, PyAny>>,
+    winner: Option<u8>,
+    dealer: Option<u8>,
+    discarder: Option<u8>,
+    pao: Option<u8>,
+    dora: Option<&Bound<'_, PyAny>>,
+    ura: Option<&Bound<'_, PyAny>>,
+    honba: u16,
+    riichi_sticks: u16,
+    kita: u8,
+    n_players: u8,
+) -> PyResult<PyScoreResult> {
+    let (hand, win) = hand_and_win(hand, win, &convert::melds(melds)?)?;
+    let ctx = Ctx {
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
+        seat_wind,
+        round_wind,
+        winner,
+        dealer,
+        discarder,
+        pao,
+        dora,
+        ura,
+        honba,
+        riichi_sticks,
+        kita,
+        n_players,
+    }
+    .build()?;
+    let rules = resolve_rules(rules)?;
+    let r = score(&hand, win, &ctx, &rules).py_err()?;
+    Ok(PyScoreResult { r, ctx })
+}
+
+/// Score a list of wins (dicts with the keys of `score`) on every core.
+///
+/// Each item comes back as a `ScoreResult` or as the `MahjongError` it raised; the
+/// GIL is released while scoring.
+///
+/// Example:
+///     >>> from mahjong_fast._core import score_list, RiichiRules
+///     >>> out = score_list([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": "1m"}], RiichiRules.preset("tenhou"))
+///     >>> out[0].points, type(out[1]).__name__
+///     (1500, 'InvalidHandError')
+#[pyfunction]
+#[pyo3(signature = (wins, rules=None))]
+pub fn score_list(py: Python<'_>, wins: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+    let rules = resolve_rules(rules)?;
+    let mut prepared: Vec<Result<(Hand, RTile, WinContext), PyErr>> = Vec::new();
+    let mut keep = Vec::new();
+    for item in wins.try_iter()? {
+        let item = item?;
+        let one = (|| -> PyResult<(Hand, RTile, WinContext)> {
+            let d = item.cast::<PyDict>().map_err(|_| InvalidHandError::new_err("each win is a dict with the keys of score()"))?;
+            let hand = d.get_item("hand")?.ok_or_else(|| InvalidHandError::new_err("a win needs a \"hand\""))?;
+            let win = d.get_item("win")?;
+            let melds = d.get_item("melds")?;
+            let (h, w) = hand_and_win(&hand, win.as_ref(), &convert::melds(melds.as_ref())?)?;
+            let ctx = Ctx::from_dict(d, &mut keep)?.build()?;
+            Ok((h, w, ctx))
+        })();
+        prepared.push(one);
+    }
+    let rows: Vec<(Hand, RTile, WinContext)> = prepared.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+    let scored = py.detach(|| score_rows(&rows, &rules));
+    let mut scored = scored.into_iter();
+    let mut out = Vec::with_capacity(prepared.len());
+    for (p, row) in prepared.into_iter().zip(0..) {
+        let _ = row;
+        match p {
+            Err(e) => out.push(e.into_value(py).into_any()),
+            Ok((_, _, ctx)) => match scored.next() {
+                Some(Ok(r)) => out.push(Py::new(py, PyScoreResult { r, ctx })?.into_any()),
+                Some(Err(e)) => out.push(to_py(e).into_value(py).into_any()),
+                None => return Err(InvalidHandError::new_err("internal: fewer results than rows")),
+            },
+        }
+    }
+    Ok(out)
+}
+
+fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArrayDyn<'py, i32>> {
+    let v = cols.get_item(name)?.ok_or_else(|| InvalidHandError::new_err(format!("missing column {name:?}")))?;
+    v.extract::<PyReadonlyArrayDyn<'py, i32>>()
+        .map_err(|_| InvalidHandError::new_err(format!("column {name:?}: expected a NumPy int32 array")))
+}
+
+/// Score columns of wins (NumPy int32 arrays; see `mahjong_fast.riichi.score_many`).
+///
+/// Returns a dict of output columns plus `errors`: a list of (row, kind, message).
+///
+/// Example:
+///     >>> import numpy as np
+///     >>> from mahjong_fast.riichi import wins_to_columns
+///     >>> from mahjong_fast._core import score_columns, RiichiRules
+///     >>> cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
+///     >>> int(score_columns(cols, RiichiRules.preset("tenhou"))["points"][0])
+///     1500
+#[pyfunction]
+#[pyo3(signature = (columns, rules=None))]
+pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+    let rules = resolve_rules(rules)?;
+    let names = ["hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao", "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "n_players"];
+    let arrays: Vec<PyReadonlyArrayDyn<'py, i32>> = names.iter().map(|n| column(columns, n)).collect::<PyResult<_>>()?;
+    let mut slices: Vec<&[i32]> = Vec::with_capacity(names.len());
+    for (a, n) in arrays.iter().zip(names.iter()) {
+        slices.push(a.as_slice().map_err(|_| InvalidHandError::new_err(format!("column {n:?}: must be C-contiguous")))?);
+    }
+    let n = slices[1].len();
+    let cols = Columns {
+        n,
+        hand: slices[0],
+        win: slices[1],
+        meld_kind: slices[2],
+        meld_tile: slices[3],
+        meld_red: slices[4],
+        flags: slices[5],
+        winner: slices[6],
+        dealer: slices[7],
+        discarder: slices[8],
+        pao: slices[9],
+        round_wind: slices[10],
+        dora: slices[11],
+        ura: slices[12],
+        honba: slices[13],
+        riichi_sticks: slices[14],
+        kita: slices[15],
+        n_players: slices[16],
+    };
+    cols.check().py_err()?;
+    let i32col = |w: usize| if w == 1 { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n]), false) } else { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n, w]), false) };
+    let error = PyArray1::<i8>::zeros(py, [n], false);
+    let limit = PyArray1::<i8>::zeros(py, [n], false);
+    let i16col = || PyArray1::<i16>::zeros(py, [n], false);
+    let (han, fu, yakuman, dora, ura, aka, kita) = (i16col(), i16col(), i16col(), i16col(), i16col(), i16col(), i16col());
+    let (base, points) = (i32col(1), i32col(1));
+    let deltas = i32col(4);
+    let yaku = PyArray2::<i8>::zeros(py, [n, YAKU_WIDTH], false);
+    let yaku_han = PyArray2::<i8>::zeros(py, [n, YAKU_WIDTH], false);
+    let errors = {
+        let mut w = (error.readwrite(), han.readwrite(), fu.readwrite(), yakuman.readwrite(), dora.readwrite(), ura.readwrite(), aka.readwrite(), kita.readwrite(), limit.readwrite(), base.readwrite(), points.readwrite(), deltas.readwrite(), yaku.readwrite(), yaku_han.readwrite());
+        let bad = |_| InvalidHandError::new_err("internal: output array not contiguous");
+        let out = OutColumns {
+            error: w.0.as_slice_mut().map_err(bad)?,
+            han: w.1.as_slice_mut().map_err(bad)?,
+            fu: w.2.as_slice_mut().map_err(bad)?,
+            yakuman: w.3.as_slice_mut().map_err(bad)?,
+            dora: w.4.as_slice_mut().map_err(bad)?,
+            ura: w.5.as_slice_mut().map_err(bad)?,
+            aka: w.6.as_slice_mut().map_err(bad)?,
+            kita: w.7.as_slice_mut().map_err(bad)?,
+            limit: w.8.as_slice_mut().map_err(bad)?,
+            base: w.9.as_slice_mut().map_err(bad)?,
+            points: w.10.as_slice_mut().map_err(bad)?,
+            deltas: w.11.as_slice_mut().map_err(bad)?,
+            yaku: w.12.as_slice_mut().map_err(bad)?,
+            yaku_han: w.13.as_slice_mut().map_err(bad)?,
+        };
+        py.detach(|| score_columns_core(&cols, &rules, out)).py_err()?
+    };
+    let d = PyDict::new(py);
+    d.set_item("error", error)?;
+    d.set_item("han", han)?;
+    d.set_item("fu", fu)?;
+    d.set_item("yakuman", yakuman)?;
+    d.set_item("dora", dora)?;
+    d.set_item("ura", ura)?;
+    d.set_item("aka", aka)?;
+    d.set_item("kita", kita)?;
+    d.set_item("limit", limit)?;
+    d.set_item("base", base)?;
+    d.set_item("points", points)?;
+    d.set_item("deltas", deltas)?;
+    d.set_item("yaku", yaku)?;
+    d.set_item("yaku_han", yaku_han)?;
+    let errs: Vec<(usize, &'static str, String)> = errors.into_iter().map(|(i, e)| (i, e.kind(), e.message().to_owned())).collect();
+    d.set_item("errors", errs)?;
+    Ok(d)
+}
+
+/// The point table: value of `han` / `fu` for a dealer or not, ron or tsumo.
+///
+/// Returns a dict: base, limit, ron (discarder's payment), tsumo_dealer (dealer's share,
+/// or each player's share when the dealer wins), tsumo_non_dealer, total (before honba).
+///
+/// Example:
+///     >>> from mahjong_fast._core import hand_points, RiichiRules
+///     >>> hand_points(3, 30, rules=RiichiRules.preset("standard"))["ron"]
+///     3900
+#[pyfunction]
+#[pyo3(signature = (han, fu, *, rules=None, dealer=false, tsumo=false))]
+pub fn hand_points<'py>(py: Python<'py>, han: u32, fu: u32, rules: Option<&Bound<'py, PyAny>>, dealer: bool, tsumo: bool) -> PyResult<Bound<'py, PyDict>> {
+    let rules = PyRules(resolve_rules(rules)?);
+    if han == 0 || han > 200 || !(20..=200).contains(&fu) {
+        return Err(InvalidHandError::new_err(format!("han = {han}, fu = {fu}: expected han 1..=200 and fu 20..=200")));
+    }
+    let (base, limit) = base_points(han, fu, &rules.0);
+    let ctx = WinContext { tsumo, winner: if dealer { 0 } else { 1 }, dealer: 0, discarder: if dealer { 1 } else { 0 }, ..WinContext::default() };
+    let p = payments(base, &ctx, &rules.0, false);
+    let d = PyDict::new(py);
+    d.set_item("base", base)?;
+    d.set_item("limit", limit.name())?;
+    d.set_item("ron", p.ron)?;
+    d.set_item("tsumo_dealer", p.tsumo_dealer)?;
+    d.set_item("tsumo_non_dealer", p.tsumo_non_dealer)?;
+    d.set_item("total", p.points)?;
+    Ok(d)
+}
+
+/// Bit names of the `flags` column, in bit order.
+#[pyfunction]
+pub fn score_flag_names() -> Vec<&'static str> {
+    flag::NAMES.to_vec()
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(score_list, m)?)?;
+    m.add_function(wrap_pyfunction!(score_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
+    m.add_function(wrap_pyfunction!(hand_points, m)?)?;
+    m.add_class::<PyRules>()?;
+    m.add_class::<PyYakuHan>()?;
+    m.add_class::<PyScoreResult>()?;
+    m.add_function(wrap_pyfunction!(score_hand, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,261 @@
+//! Taiwan 16-tile scoring: conversion between Python values and `mahjong_core::taiwan`.
+//! The rule logic (tai, exclusions) is in the core; the flower round logic is in
+//! `mahjong_fast/taiwan.py`.
+
+use crate::convert;
+use crate::errors::{InvalidHandError, InvalidRuleError, IntoPyResult};
+use mahjong_core::decompose::GroupKind;
+use mahjong_core::taiwan::{self, batch, Pattern, Replacement, RuleValue, TaiScore, TaiwanRules, WinContext};
+use mahjong_core::shanten::batch::with_threads;
+use mahjong_core::tile::counts_of;
+use mahjong_core::Tile;
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+
+/// A compiled Taiwan rule set (use `mahjong_fast.taiwan.TaiwanRules`, which builds it).
+///
+/// Example:
+///     >>> TaiwanRuleSet("seed003", {"flower_set": 1}).values()["flower_set"]
+///     1
+#[pyclass(name = "TaiwanRuleSet", module = "mahjong_fast", frozen)]
+#[derive(Clone)]
+pub struct PyTaiwanRules(pub TaiwanRules);
+
+fn rule_value(name: &str, v: &Bound<'_, PyAny>) -> PyResult<RuleValue> {
+    if v.is_instance_of::<PyBool>() {
+        return Ok(RuleValue::Bool(v.extract()?));
+    }
+    if v.is_instance_of::<PyInt>() {
+        return Ok(RuleValue::Int(v.extract().map_err(|_| InvalidRuleError::new_err(format!("taiwan rule {name}: {v} is out of range")))?));
+    }
+    if v.is_none() {
+        return Ok(RuleValue::Int(0));
+    }
+    if let Ok(s) = v.cast::<PyString>() {
+        return Ok(RuleValue::Text(s.to_str()?.to_owned()));
+    }
+    Err(InvalidRuleError::new_err(format!("taiwan rule {name}: expected an int, a bool or text, got {}", v.get_type().name()?)))
+}
+
+fn value_to_py<'py>(py: Python<'py>, v: &RuleValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        RuleValue::Int(i) => i.into_pyobject(py)?.into_any(),
+        RuleValue::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        RuleValue::Text(t) => PyString::new(py, t).into_any(),
+    })
+}
+
+#[pymethods]
+impl PyTaiwanRules {
+    #[new]
+    #[pyo3(signature = (preset="common", options=None))]
+    fn new(preset: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut r = TaiwanRules::preset(preset).py_err()?;
+        if let Some(opts) = options {
+            for (k, v) in opts.iter() {
+                let name: String = k.extract()?;
+                r.set(&name, &rule_value(&name, &v)?).py_err()?;
+            }
+        }
+        Ok(PyTaiwanRules(r))
+    }
+    /// Every option and its value.
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.0.values() {
+            d.set_item(k, value_to_py(py, &v)?)?;
+        }
+        Ok(d)
+    }
+    fn __eq__(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+fn group_text(kind: GroupKind, t: Tile) -> String {
+    match kind {
+        GroupKind::Triplet => format!("{0}{0}{0}{1}", t.number(), t.suit().letter()),
+        GroupKind::Sequence => format!("{}{}{}{}", t.number(), t.number() + 1, t.number() + 2, t.suit().letter()),
+    }
+}
+
+fn score_to_py<'py>(py: Python<'py>, s: &TaiScore, complete: bool) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let pats: Vec<(&str, &str, &str, u8, u16)> = s.patterns().iter().map(|p| (p.pattern.key(), p.pattern.name_zh(), p.pattern.name_en(), p.count, p.tai)).collect();
+    d.set_item("patterns", pats)?;
+    d.set_item("total", s.total)?;
+    d.set_item("uncapped", s.uncapped)?;
+    d.set_item("dealer_tai", s.dealer_tai)?;
+    d.set_item("mask", s.mask)?;
+    if complete {
+        let dec = &s.decomposition;
+        d.set_item("pair", format!("{0}{0}{1}", dec.pair.number(), dec.pair.suit().letter()))?;
+        let groups: Vec<String> = dec.groups().iter().map(|g| group_text(g.kind, g.tile)).collect();
+        d.set_item("groups", groups)?;
+        d.set_item("win_group", s.win_group)?;
+        d.set_item("wait", s.wait.name())?;
+        d.set_item("one_wait", s.one_wait)?;
+    }
+    Ok(d)
+}
+
+/// Score a winning Taiwan hand (the core of `mahjong_fast.taiwan.score`).
+///
+/// `hand` holds the concealed tiles with the winning tile; `flowers` is a bit mask
+/// (bit i = flower i: 0..4 梅蘭菊竹, 4..8 春夏秋冬). Returns a dict of plain values.
+///
+/// Example:
+///     >>> taiwan_score_raw("123m456m789m234p567p55s", None, "7p", 0, 0, 0, False, False, 0, "none", False, False, False, False, TaiwanRuleSet())["total"]
+///     3
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (hand, melds, win_tile, flowers, seat_wind, round_wind, self_draw, dealer, consecutive, replacement, robbing_kong, last_tile, first_turn, dealer_first_discard, rules))]
+pub fn taiwan_score_raw<'py>(
+    py: Python<'py>,
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    win_tile: &Bound<'_, PyAny>,
+    flowers: u8,
+    seat_wind: u8,
+    round_wind: u8,
+    self_draw: bool,
+    dealer: bool,
+    consecutive: u16,
+    replacement: &str,
+    robbing_kong: bool,
+    last_tile: bool,
+    first_turn: bool,
+    dealer_first_discard: bool,
+    rules: &PyTaiwanRules,
+) -> PyResult<Bound<'py, PyDict>> {
+    let tiles = convert::tiles(hand)?;
+    let (counts, _) = counts_of(&tiles).py_err()?;
+    let melds = convert::melds(melds)?;
+    let win = convert::one_tile(win_tile)?.tile;
+    let ctx = WinContext {
+        win_tile: win,
+        self_draw,
+        seat_wind,
+        round_wind,
+        flowers,
+        dealer,
+        consecutive,
+        replacement: Replacement::parse(replacement).py_err()?,
+        robbing_kong,
+        last_tile,
+        first_turn,
+        dealer_first_discard,
+    };
+    let s = taiwan::score(&counts, &melds, &ctx, &rules.0).py_err()?;
+    score_to_py(py, &s, true)
+}
+
+/// The tai of a flower win: `kind` is "seven_rob_one" or "eight_immortals".
+///
+/// Example:
+///     >>> taiwan_flower_win_raw("eight_immortals", 0, TaiwanRuleSet())["total"]
+///     8
+#[pyfunction]
+pub fn taiwan_flower_win_raw<'py>(py: Python<'py>, kind: &str, consecutive: u16, rules: &PyTaiwanRules) -> PyResult<Bound<'py, PyDict>> {
+    let p = Pattern::from_key(kind).ok_or_else(|| InvalidHandError::new_err(format!("{kind:?} is not a flower win (seven_rob_one or eight_immortals)")))?;
+    let s = taiwan::flower_win(p, consecutive, &rules.0).py_err()?;
+    score_to_py(py, &s, false)
+}
+
+/// Tile kinds (0..34) that complete a 16-tile Taiwan hand (3k + 1 concealed tiles
+/// plus melds); kinds already held four times are left out.
+///
+/// Example:
+///     >>> taiwan_waits("123456789m123p45s11z", None)
+///     [20, 23]
+#[pyfunction]
+#[pyo3(signature = (hand, melds=None))]
+pub fn taiwan_waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+    let tiles = convert::tiles(hand)?;
+    let (counts, _) = counts_of(&tiles).py_err()?;
+    let melds = convert::melds(melds)?;
+    let n: usize = counts.iter().map(|&c| c as usize).sum();
+    if melds.len() > 5 || n != 3 * (5 - melds.len()) + 1 {
+        return Err(InvalidHandError::new_err(format!(
+            "{n} concealed tiles with {} melds: a waiting Taiwan hand holds 16 minus 3 per meld",
+            melds.len()
+        )));
+    }
+    let mut melded = [0u8; 34];
+    for m in &melds {
+        m.add_to(&mut melded);
+    }
+    if let Some(k) = (0..34).find(|&k| counts[k] + melded[k] > 4) {
+        return Err(InvalidHandError::new_err(format!("{} copies of tile kind {k} (there are only four)", counts[k] + melded[k])));
+    }
+    let mask = mahjong_core::shanten::Shape::new(5, melds.len(), &melded).waits(&counts);
+    Ok((0..34).filter(|k| mask & (1 << k) != 0).collect())
+}
+
+/// Score many hands on all cores with the GIL released. Arrays (C-contiguous):
+/// `concealed` uint8 (N, 34), `context` uint8 (N, 8), `melds` int16 (N, 10) or None
+/// (layouts: `mahjong_fast.taiwan.score_batch`). Returns (tai int32, patterns uint64);
+/// a row that fails has tai -1. With `raise_on_error`, the first failing row raises.
+/// `threads`: None = every core, else that many threads.
+///
+/// Example:
+///     >>> import numpy as np  # doctest: +SKIP
+#[pyfunction]
+#[pyo3(signature = (concealed, context, melds, rules, raise_on_error=true, threads=None))]
+#[allow(clippy::type_complexity)]
+pub fn taiwan_score_batch_raw<'py>(
+    py: Python<'py>,
+    concealed: PyReadonlyArray2<'py, u8>,
+    context: PyReadonlyArray2<'py, u8>,
+    melds: Option<PyReadonlyArray2<'py, i16>>,
+    rules: &PyTaiwanRules,
+    raise_on_error: bool,
+    threads: Option<usize>,
+) -> PyResult<(Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<u64>>)> {
+    let n = concealed.shape()[0];
+    let shape_err = |what: &str| InvalidHandError::new_err(format!("score_batch: {what}"));
+    if concealed.shape()[1] != 34 {
+        return Err(shape_err("concealed must have 34 columns"));
+    }
+    if context.shape() != [n, batch::CONTEXT_WIDTH] {
+        return Err(shape_err(&format!("context must have shape ({n}, {})", batch::CONTEXT_WIDTH)));
+    }
+    if let Some(m) = &melds {
+        if m.shape() != [n, batch::MELDS_WIDTH] {
+            return Err(shape_err(&format!("melds must have shape ({n}, {})", batch::MELDS_WIDTH)));
+        }
+    }
+    let c = concealed.as_slice().map_err(|_| shape_err("concealed must be C-contiguous"))?;
+    let x = context.as_slice().map_err(|_| shape_err("context must be C-contiguous"))?;
+    let m = match &melds {
+        Some(m) => Some(m.as_slice().map_err(|_| shape_err("melds must be C-contiguous"))?),
+        None => None,
+    };
+    let r = rules.0;
+    let (tai, mask, err) = py.detach(|| {
+        let mut tai = vec![0i32; n];
+        let mut mask = vec![0u64; n];
+        let err = with_threads(threads, || batch::score_rows(c, m, x, &r, &mut tai, &mut mask));
+        (tai, mask, err.and_then(|e| e))
+    });
+    if let Some((i, e)) = err.py_err()? {
+        if raise_on_error {
+            let msg = format!("hand {i}: {}", e.message());
+            return Err(crate::errors::to_py(match e {
+                mahjong_core::Error::InvalidHand(_) => mahjong_core::Error::InvalidHand(msg),
+                other => other,
+            }));
+        }
+    }
+    Ok((tai.into_pyarray(py), mask.into_pyarray(py)))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTaiwanRules>()?;
+    m.add_function(wrap_pyfunction!(taiwan_score_raw, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_flower_win_raw, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_waits, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_score_batch_raw, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,282 @@
+"""Round engine scenarios per rule area, on walls arranged by hand: calls and their
+priority, illegal actions, furiten kinds, kan dora timing per preset, abortive draws,
+multiple ron vs head bump, renchan and honba, final ranking with uma/oka/ties.
+
+Walls use the engine's layout: seat s is dealt ids [13s, 13s+13), live draws start
+at 52, replacement tiles at 122, the first dora indicator at 126.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Sequence
+
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast.engine import Match, final_result
+
+
+def build_wall(hands: Sequence[str], draws: Sequence[str] = (), dora: str = "9s", rinshan: Sequence[str] = ()) -> List[int]:
+    """136 ids: the given hands, live draws in order, replacement tiles, dora."""
+    free: Dict[int, List[int]] = {k: [k * 4 + c for c in range(4)] for k in range(34)}
+
+    def take(text: str) -> List[int]:
+        out = []
+        for t in mf.parse_tiles(text):
+            ids = free[t.kind]
+            red = [i for i in ids if i in (16, 52, 88)]
+            plain = [i for i in ids if i not in (16, 52, 88)]
+            pick = red[0] if t.red else (plain[0] if plain else None)
+            assert pick is not None, f"no copy of {t} left"
+            ids.remove(pick)
+            out.append(pick)
+        return out
+
+    order: List[int] = [-1] * 136
+    for s, h in enumerate(hands):
+        ids = take(h)
+        # Pad short hands with lone honors (and then terminals) they do not hold:
+        # single tiles of kinds absent from the hand cannot form sets.
+        held = {mf.parse_tiles(kind(i))[0].kind for i in ids}
+        for k in [33, 32, 31, 30, 29, 28, 8, 17, 26, 0, 9, 18]:
+            if len(ids) >= 13:
+                break
+            if k not in held and free[k]:
+                ids.append(free[k].pop(0))
+                held.add(k)
+        assert len(ids) == 13, h
+        order[13 * s : 13 * s + 13] = ids
+    for i, t in enumerate(take("".join(draws)) if draws else []):
+        order[52 + i] = t
+    for i, t in enumerate(take("".join(rinshan)) if rinshan else []):
+        order[122 + i] = t
+    order[126] = take(dora)[0]
+    rest = sorted(i for ids in free.values() for i in ids)
+    for i in range(136):
+        if order[i] == -1:
+            order[i] = rest.pop(0)
+    return order
+
+
+def kind(tile_id: int) -> str:
+    return mf.to_mpsz([tile_id]).replace("0", "5")
+
+
+def act(m: Match, seat: int, typ: str, tile: str = "") -> None:
+    """Apply the first legal action of `typ` (on a tile of kind `tile` if given)."""
+    for a in m.legal_actions(seat):
+        if a["type"] == typ and (not tile or kind(a.get("tile", a.get("tiles", [0])[0])) == tile):
+            m.apply(seat, a)
+            return
+    raise AssertionError(f"seat {seat} has no {typ} {tile}: {m.legal_actions(seat)}")
+
+
+def types(m: Match, seat: int) -> set:
+    return {a["type"] for a in m.legal_actions(seat)}
+
+
+# Junk 12-tile fillers that make no sets with each other.
+J0 = "147m147s28p1234z"
+J1 = "258m258s9p1567z"
+J2 = "369m369s2345z"
+J3 = "17p9p46m2s3s6s7s12z"
+
+
+def test_pon_beats_chi_and_kuikae_is_banned() -> None:
+    hands = ["3p" + J0, "45p258m258s9p567z", "33p369m369s2345z", "17p9p46m23s67s12z6z"]
+    m = Match("tenhou", wall=build_wall(hands, draws=["7z"]))
+    act(m, 0, "discard", "3p")
+    assert m.phase == "claim"
+    assert set(m.to_act()) == {1, 2}
+    assert "chi" in types(m, 1) and "pon" in types(m, 2)
+    act(m, 1, "chi")
+    act(m, 2, "pon")
+    calls = [e for e in m.events() if e["type"] == "call"]
+    assert [(c["seat"], c["kind"]) for c in calls] == [(2, "pon")]
+    assert m.phase == "turn" and m.to_act() == [2]
+    # After a pon of 3p the same kind may not be discarded at once (kuikae).
+    assert all(kind(a["tile"]) != "3p" for a in m.legal_actions(2))
+
+
+def test_illegal_action_raises_and_leaves_state() -> None:
+    m = Match("tenhou", seed=5)
+    before = (m.legal_actions(0), m.hand(0), m.phase)
+    not_mine = next(i for i in range(136) if i not in m.hand(0))
+    with pytest.raises(mf.IllegalActionError):
+        m.apply(0, {"type": "discard", "tile": not_mine})
+    with pytest.raises(mf.IllegalActionError):
+        m.apply(1, {"type": "discard", "tile": m.hand(1)[0]})
+    with pytest.raises(mf.IllegalActionError):
+        m.apply(0, {"type": "ron"})
+    assert (m.legal_actions(0), m.hand(0), m.phase) == before
+
+
+def _waiting_hands(seat1: str) -> List[str]:
+    # Seat 1 holds a pure straight in man and waits on 3p/6p after its first turn.
+    return ["33p" + "147m147s2z3z4z9s", seat1, "3p" + J2[:-2] + "5z" + "2z", "6p" + "17p9p46m23s67s12z"]
+
+
+@pytest.mark.parametrize("discard, furiten", [("6p", True), ("9s", False)])
+def test_discard_furiten(discard: str, furiten: bool) -> None:
+    hands = ["33p147m147s234z9s", "123m456m789m11z45p", "3p369m369s2345z", "6p17p9p46m23s67s1z"]
+    draws = ["1s", "6p" if discard == "6p" else "9s", "8s"]
+    m = Match("tenhou", wall=build_wall(hands, draws=draws))
+    act(m, 0, "discard", "1s")
+    act(m, 1, "discard", discard)
+    act(m, 2, "discard", "3p")
+    can_ron = "ron" in types(m, 1)
+    assert can_ron is (not furiten)
+
+
+def pass_all(m: Match) -> None:
+    """Everyone still to answer a tile on offer passes."""
+    if m.phase == "claim":
+        for s in m.to_act():
+            m.apply(s, {"type": "pass"})
+
+
+def test_temporary_furiten_lasts_until_own_discard() -> None:
+    hands = ["33p147m147s234z9s", "123m456m789m11z45p", "3p369m369s2345z", "6p17p9p46m23s67s1z"]
+    draws = ["1s", "9s", "8s", "8s", "8p", "7s", "8s", "6s", "3p"]
+    m = Match("tenhou", wall=build_wall(hands, draws=draws))
+    act(m, 0, "discard", "1s")
+    pass_all(m)
+    act(m, 1, "discard", "9s")
+    pass_all(m)
+    act(m, 2, "discard", "3p")
+    assert "ron" in types(m, 1)
+    pass_all(m)
+    act(m, 3, "discard", "6p")
+    assert "ron" not in types(m, 1)  # it let 3p pass in this go-around
+    pass_all(m)
+    act(m, 0, "discard", "3p")
+    assert "ron" not in types(m, 1)
+    pass_all(m)
+    act(m, 1, "discard", "7s")  # its own discard ends the temporary furiten
+    pass_all(m)
+    act(m, 2, "discard", "8s")
+    pass_all(m)
+    act(m, 3, "discard", "6s")
+    pass_all(m)
+    act(m, 0, "discard", "3p")
+    assert "ron" in types(m, 1)
+
+
+@pytest.mark.parametrize("preset, immediate", [("tenhou", False), ("shiima-2026", True)])
+def test_kan_dora_timing(preset: str, immediate: bool) -> None:
+    hands = ["7z" + J0, "777z" + "258m258s9p56z", J2 + "8p", "17p9p46m23s67s12z3p"]
+    m = Match(preset, wall=build_wall(hands, draws=["9m"], rinshan=["1p"]))
+    act(m, 0, "discard", "7z")
+    act(m, 1, "daiminkan")
+    ev = [e["type"] for e in m.events()]
+    after_call = ev[ev.index("call") :]
+    # The replacement draw follows the kan; the new dora comes before it only when
+    # the rules flip kan dora at once.
+    assert ("dora" in after_call) is immediate
+    act(m, 1, "discard", "1p")
+    ev = [e["type"] for e in m.events()]
+    assert ev.count("dora") == 1
+
+
+@pytest.mark.parametrize("preset, aborts", [("tenhou", True), ("shiima-2025", False)])
+def test_four_winds(preset: str, aborts: bool) -> None:
+    hands = ["1z" + "147m147s28p234z", "1z" + "258m258s9p567z", "1z" + "369m369s2345z"[:-1] + "6z", "1z" + "17p9p46m23s67s2z3z"]
+    m = Match(preset, wall=build_wall(hands, draws=["8p", "8m", "8s", "9m"]))
+    for s in range(4):
+        act(m, s, "discard", "1z")
+        if m.phase == "claim":
+            for t in m.to_act():
+                m.apply(t, {"type": "pass"})
+    draws = [e for e in m.events() if e["type"] == "ryuukyoku"]
+    if aborts:
+        assert m.phase == "ended" and draws[0]["kind"] == "four_winds"
+    else:
+        assert m.phase == "turn" and not draws
+
+
+@pytest.mark.parametrize("preset, offered", [("tenhou", True), ("shiima-2026", False)])
+def test_nine_terminals(preset: str, offered: bool) -> None:
+    hands = ["19m19p19s1234z" + "55m", J1.replace("1z", "6m") + "3m", J2 + "8p", "17p9p46m23s67s12z3p"]
+    m = Match(preset, wall=build_wall(hands, draws=["5z"]))
+    assert ("nine_terminals" in types(m, 0)) is offered
+    if offered:
+        act(m, 0, "nine_terminals")
+        assert m.phase == "ended"
+        m.next_hand()
+        # An abortive draw keeps the dealer and adds a honba.
+        assert m.hand_info[4] == 0 and m.hand_info[2] == 1
+
+
+@pytest.mark.parametrize("preset, winners", [("tenhou", [1, 2]), ("shiima-2026", [1])])
+def test_double_ron_or_head_bump(preset: str, winners: List[int]) -> None:
+    hands = ["3p" + J0, "123m456m789m11z45p", "123s456s789s22z45p", "17p9p46m6s7s12z3z" + "8p8s"]
+    m = Match(preset, wall=build_wall(hands, draws=["6z"]))
+    act(m, 0, "discard", "3p")
+    assert set(m.to_act()) >= {1, 2}
+    for s in m.to_act():
+        m.apply(s, {"type": "ron"} if s in (1, 2) else {"type": "pass"})
+    wins = [e for e in m.events() if e["type"] == "win"]
+    assert [w["seat"] for w in wins] == winners
+    assert sum(m.scores) == 100_000
+    assert m.scores[0] < 25_000 and all(m.scores[w] > 25_000 for w in winners)
+    m.next_hand()
+    # A non-dealer win passes the deal on and clears the honba.
+    assert m.hand_info[4] == 1 and m.hand_info[2] == 0
+
+
+def test_dealer_win_is_renchan_with_honba() -> None:
+    hands = ["123m456m789m11z45p", "3p" + J1, J2 + "8p", "17p9p46m23s67s12z3p"]
+    m = Match("tenhou", wall=build_wall(hands, draws=["9s", "2s"]))
+    act(m, 0, "discard", "9s")
+    if m.phase == "claim":
+        for s in m.to_act():
+            m.apply(s, {"type": "pass"})
+    act(m, 1, "discard", "3p")
+    m.apply(0, {"type": "ron"})
+    for s in m.to_act():
+        m.apply(s, {"type": "pass"})
+    assert m.phase == "ended"
+    m.next_hand()
+    assert m.hand_info[4] == 0 and m.hand_info[2] == 1
+
+
+def test_random_matches_are_complete_and_balanced() -> None:
+    stats = mf.self_play(40, seed=11)
+    assert stats["matches"] == 40 and stats["hands"] >= 160
+    m = Match("shiima-2026", seed=2)
+    hands = 0
+    while m.phase != "over" and hands < 40:
+        while m.phase in ("turn", "claim"):
+            s = m.to_act()[0]
+            m.apply(s, m.legal_actions(s)[-1 if m.phase == "claim" else 0])
+        hands += 1
+        m.next_hand()
+    r = m.result()
+    assert r is not None and sorted(r["ranks"]) in ([1, 2, 3, 4], [1, 1, 3, 4], [1, 2, 2, 4], [1, 2, 3, 3])
+    assert abs(sum(r["results"])) < 1e-9
+
+
+@pytest.mark.parametrize(
+    "preset, scores, results, ranks",
+    [
+        # Tenhou: 30,000 return, oka +20 to first, uma 10-20, ties by seat order.
+        ("tenhou", [30000, 30000, 25000, 15000], [40.0, 10.0, -15.0, -35.0], [1, 2, 3, 4]),
+        ("tenhou", [16500, 30500, 55500, -2500], [-23.0, 11.0, 65.0, -53.0], [3, 2, 1, 4]),
+        # Shiima 2025: uma 5-10; ties share uma and oka.
+        ("shiima-2025", [35000, 25000, 25000, 15000], [35.0, -5.0, -5.0, -25.0], [1, 2, 2, 4]),
+        ("shiima-2025", [30000, 30000, 25000, 15000], [17.5, 17.5, -10.0, -25.0], [1, 1, 3, 4]),
+        # Shiima 2026: uma 10-30; 5-down 6-up rounding of the hundreds.
+        ("shiima-2026", [35000, 25000, 25000, 15000], [55.0, -5.0, -5.0, -45.0], [1, 2, 2, 4]),
+        ("shiima-2026", [40600, 24500, 20500, 14400], [60.0, 5.0, -19.0, -46.0], [1, 2, 3, 4]),
+    ],
+)
+def test_final_ranking(preset: str, scores: List[int], results: List[float], ranks: List[int]) -> None:
+    r = final_result(scores, preset)
+    assert r["ranks"] == ranks
+    assert r["results"] == pytest.approx(results)
+    assert sum(r["results"]) == pytest.approx(0.0)
+
+
+def test_unknown_preset() -> None:
+    with pytest.raises(mf.InvalidRuleError, match="nope"):
+        Match("nope")

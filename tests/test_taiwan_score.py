@@ -1,0 +1,291 @@
+"""Taiwan tai scoring through the public API: patterns, exclusions, rule variants,
+presets, bad input, batch scoring, and properties."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import mahjong_fast as mf
+from mahjong_fast import taiwan as tw
+
+PINGHU = "123m456m789m234p567p55s"
+
+
+def test_each_exclusion():
+    # 門清自摸 replaces 門清 + 自摸.
+    s = tw.score(PINGHU, win_tile="5s", self_draw=True)
+    assert "concealed" not in s.keys() and "self_draw" not in s.keys() and s.tai_of("concealed_self_draw") == 3
+    # 小三元 / 大三元 replace the dragon sets.
+    s = tw.score("555z666z77z123m456m789m", win_tile="9m")
+    assert s.tai_of("little_three_dragons") == 4 and s.tai_of("dragon_set") == 0
+    s = tw.score("555z666z777z123m456m99m", win_tile="9m")
+    assert s.tai_of("big_three_dragons") == 8 and s.tai_of("dragon_set") == 0
+    # 大四喜 replaces the wind sets.
+    s = tw.score("111z222z333z444z123m99m", win_tile="9m")
+    assert s.tai_of("big_four_winds") == 16 and s.tai_of("round_wind") == 0 and s.tai_of("seat_wind") == 0
+    # Only the highest concealed-pung count.
+    s = tw.score("111m222p333s444m55p666s", win_tile="6s", self_draw=True)
+    assert s.keys().count("five_concealed_pungs") == 1 and s.tai_of("four_concealed_pungs") == 0
+    assert s.tai_of("three_concealed_pungs") == 0
+
+
+def test_patterns_in_combination():
+    # Full flush + all pungs + 4 concealed pungs (the 5th completed on a discard) + 門清.
+    s = tw.score("111m222m444m666m888m99m", win_tile="8m")
+    assert s.tai_of("full_flush") == 8 and s.tai_of("all_pungs") == 4
+    assert s.tai_of("four_concealed_pungs") == 5 and s.tai_of("concealed") == 1
+    assert s.total == 8 + 4 + 5 + 1
+
+
+def test_result_object_and_json():
+    s = tw.score(PINGHU, win_tile="7p", flowers="", seat_wind="S")
+    d = s.to_dict()
+    json.dumps(d, ensure_ascii=False)
+    assert d["total"] == 3 and d["pair"] == "55s" and len(d["groups"]) == 5
+    assert [p["name_zh"] for p in d["patterns"]] == ["門清", "平胡"]
+    assert "平胡 (all chows): 2" in str(s)
+
+
+def test_melds_as_text_and_objects():
+    melds = ["chi:123m", mf.Meld("pon", "444p"), "chi:567s", "daiminkan:9999m", "pon:222s"]
+    s = tw.score("77p", melds=melds)
+    assert s.keys() == ["single_wait", "all_calling"] and s.melds[0] == "chi:123m"
+
+
+def test_same_hand_under_two_documented_tables():
+    # West seat holding 竹: the common table (梅蘭菊竹, 竹 = North) gives nothing,
+    # the association's 2009 table (梅蘭竹菊, 竹 = West) gives 1 tai.
+    common = tw.score(PINGHU, win_tile="5s", seat_wind="W", flowers="竹")
+    assoc = tw.score(PINGHU, win_tile="5s", seat_wind="W", flowers="竹", rules=tw.TaiwanRules.preset("atawmj2009"))
+    assert (common.total, assoc.total) == (2, 3)
+    # A win on the replacement after an exposed kong: 槓上開花 in the common table,
+    # not in the association's (only flower, concealed kong and added kong).
+    hand = dict(hand="123m456m789m234p55s", win_tile="5s", melds=["daiminkan:6666p"], self_draw=True,
+                replacement="exposed_kong")
+    assert tw.score(**hand).tai_of("kong_bloom") == 1
+    assert tw.score(**hand, rules=tw.TaiwanRules.preset("atawmj2009")).tai_of("kong_bloom") == 0
+
+
+@pytest.mark.parametrize("field, value, key, tai", [
+    ("flower_set", 1, "flower_set", 1),
+    ("all_honors", 8, "all_honors", 8),
+    ("heavenly_win", 16, "heavenly_win", 16),
+    ("heavenly_win", 32, "heavenly_win", 32),
+    ("human_win", 16, "human_win", 16),
+    ("all_calling", 1, "all_calling", 1),
+])
+def test_disputed_values_are_options(field, value, key, tai):
+    rules = tw.TaiwanRules(**{field: value})
+    cases = {
+        "flower_set": dict(hand=PINGHU, win_tile="5s", flowers="春夏秋冬"),
+        "all_honors": dict(hand="111z222z333z555z666z77z", win_tile="7z"),
+        "heavenly_win": dict(hand=PINGHU, win_tile="5s", self_draw=True, dealer=True, first_turn=True),
+        "human_win": dict(hand=PINGHU, win_tile="5s", first_turn=True),
+        "all_calling": dict(hand="77p", melds=["chi:123m", "pon:444p", "chi:567s", "pon:999m", "pon:222s"]),
+    }
+    assert tw.score(**cases[key], rules=rules).tai_of(key) == tai
+
+
+def test_tai_cap_and_dealer_tai():
+    s = tw.score("555z666z777z123m456m99m", win_tile="9m", rules=tw.TaiwanRules(tai_cap=8))
+    assert s.total == 8 and s.uncapped > 8 and "cap" in str(s)
+    s = tw.score(PINGHU, win_tile="7p", dealer=True, consecutive=3)
+    assert s.total == 3 and s.dealer_tai == 7
+    assert tw.score(PINGHU, win_tile="7p", consecutive=3, rules=tw.TaiwanRules(consecutive_cap=1)).dealer_tai == 3
+
+
+def test_little_four_winds_wind_tai_variant():
+    hand = dict(hand="111z222z333z44z123m456m", win_tile="6m", seat_wind="S")
+    assert tw.score(**hand).tai_of("round_wind") == 1
+    assert tw.score(**hand, rules=tw.TaiwanRules(little_winds_keep_wind_tai=False)).tai_of("round_wind") == 0
+
+
+def test_all_chows_variants():
+    assert tw.score(PINGHU, win_tile="7p", rules=tw.TaiwanRules(all_chows_concealed=False)).tai_of("all_chows") == 0
+    assert tw.score(PINGHU, win_tile="7p", rules=tw.TaiwanRules(all_chows_exclusive=True)).tai_of("all_chows") == 0
+    open_hand = dict(hand="456m789m234p567p55s", win_tile="7p", melds=["chi:123m"])
+    assert tw.score(**open_hand, rules=tw.TaiwanRules(all_chows_exclusive=True)).keys() == ["all_chows"]
+    assert tw.score(PINGHU, win_tile="7p", self_draw=True, rules=tw.TaiwanRules(all_chows_self_draw=True)).tai_of("all_chows") == 2
+
+
+def test_presets_and_rules_round_trip():
+    for name in tw.PRESETS:
+        r = tw.TaiwanRules.preset(name)
+        assert tw.TaiwanRules(**dataclass_values(r)) == r
+    # Python defaults equal the core's defaults.
+    core = mf._core.TaiwanRuleSet("common").values()
+    py = dataclass_values(tw.TaiwanRules())
+    py.pop("opening_replacement")
+    assert py == core
+
+
+def dataclass_values(r):
+    import dataclasses
+    return {f.name: getattr(r, f.name) for f in dataclasses.fields(r)}
+
+
+@pytest.mark.parametrize("call, exc, words", [
+    (lambda: tw.score("123m456m789m234p567p555s", win_tile="5s"), mf.InvalidHandError, "concealed tiles"),
+    (lambda: tw.score("11111m456m789m234p567p", win_tile="1m"), mf.InvalidHandError, "five copies"),
+    (lambda: tw.score("123m456m789m234p567p55s", melds=["pon:555s"]), mf.InvalidHandError, "concealed tiles"),
+    (lambda: tw.score(PINGHU, flowers="春夏秋冬梅蘭菊竹春"), mf.InvalidHandError, "twice"),
+    (lambda: tw.score(PINGHU, flowers=list(range(8)) + [0]), mf.InvalidHandError, "twice"),
+    (lambda: tw.score(PINGHU, flowers="rose"), mf.InvalidHandError, "not a flower"),
+    (lambda: tw.score("77p", melds=["pon:春春春"]), mf.InvalidHandError, "flower cannot be part of a meld"),
+    (lambda: tw.score(PINGHU + "春"), mf.InvalidHandError, "flower cannot be part of the hand"),
+    (lambda: tw.score("123m456m789m234p567p56s", win_tile="6s"), mf.InvalidHandError, "not a winning hand"),
+    (lambda: tw.score(PINGHU, win_tile="1z"), mf.InvalidHandError, "not among"),
+    (lambda: tw.score(PINGHU, seat_wind="X"), mf.InvalidHandError, "wind"),
+    (lambda: tw.score(PINGHU, replacement="dragon"), mf.InvalidHandError, "replacement"),
+    (lambda: tw.score(PINGHU, robbing_kong=True, self_draw=True), mf.InvalidHandError, "robbing"),
+    (lambda: tw.TaiwanRules(flower_set=-1), mf.InvalidRuleError, "flower_set"),
+    (lambda: tw.TaiwanRules(plant_numbering="x"), mf.InvalidRuleError, "plant_numbering"),
+    (lambda: tw.TaiwanRules.preset("nope"), mf.InvalidRuleError, "nope"),
+    (lambda: tw.score("12x"), mf.TileParseError, "12x"),
+])
+def test_bad_input_raises_a_clear_error(call, exc, words):
+    with pytest.raises(exc, match=words):
+        call()
+
+
+def test_waits_of_sixteen_tiles():
+    assert tw.waits("234m567m345p678p23s55s") == ["1s", "4s"]
+    assert tw.waits("7p", melds=["chi:123m", "pon:444p", "chi:567s", "pon:999m", "pon:222s"]) == ["7p"]
+    with pytest.raises(mf.InvalidHandError):
+        tw.waits("234m567m345p678p23s5s")
+
+
+def test_flower_win_scores():
+    assert tw.flower_win_score("seven_rob_one").total == 8
+    assert tw.flower_win_score("eight_immortals", rules=tw.TaiwanRules(eight_immortals=16)).total == 16
+    with pytest.raises(mf.InvalidHandError):
+        tw.flower_win_score("nine_dragons")
+
+
+# --- batch ------------------------------------------------------------------------
+
+SAMPLES = [
+    dict(hand=PINGHU, win_tile="7p"),
+    dict(hand=PINGHU, win_tile="5s", self_draw=True, flowers="春夏"),
+    dict(hand="111z222z555z123m456m77p", win_tile="7p", seat_wind="S"),
+    dict(hand="77p", win_tile="7p", melds=["chi:123m", "pon:444p", "chi:567s", "daiminkan:9999m", "pon:222s"]),
+    dict(hand="111m222p333s444m55p666s", win_tile="6s", self_draw=True, replacement="flower", last_tile=True),
+]
+
+
+def pack(samples):
+    conc = np.array([mf.to_counts(s["hand"]) for s in samples], dtype=np.uint8)
+    ctx = np.array([tw.pack_context(s["win_tile"], s.get("seat_wind", 0), 0, s.get("flowers"), s.get("replacement", "none"),
+                                    self_draw=s.get("self_draw", False), last_tile=s.get("last_tile", False))
+                    for s in samples], dtype=np.uint8)
+    melds = np.array([tw.pack_melds(s.get("melds")) for s in samples], dtype=np.int16)
+    return conc, ctx, melds
+
+
+def test_batch_matches_scalar_scoring():
+    conc, ctx, melds = pack(SAMPLES)
+    tai, mask = tw.score_batch(conc, ctx, melds)
+    keys = tw.pattern_keys()
+    for i, s in enumerate(SAMPLES):
+        one = tw.score(**s)
+        assert tai[i] == one.total
+        assert sorted(k for b, k in enumerate(keys) if int(mask[i]) >> b & 1) == sorted(one.keys())
+
+
+def test_batch_errors():
+    conc, ctx, melds = pack(SAMPLES)
+    conc[2, 0] += 1  # a row with 18 tiles
+    with pytest.raises(mf.InvalidHandError, match="hand 2"):
+        tw.score_batch(conc, ctx, melds)
+    tai, _ = tw.score_batch(conc, ctx, melds, raise_on_error=False)
+    assert tai[2] == -1 and tai[0] == 3
+    with pytest.raises(mf.InvalidHandError, match="shape"):
+        tw.score_batch(conc, ctx[:2], melds)
+
+
+# --- properties -------------------------------------------------------------------
+
+@st.composite
+def complete_hands(draw):
+    """A random complete 17-tile concealed hand: five sets and a pair, legal counts."""
+    counts = [0] * 34
+    parts = []
+    for _ in range(5):
+        if draw(st.booleans()):
+            suit = draw(st.integers(0, 2))
+            start = draw(st.integers(0, 6))
+            ks = [suit * 9 + start + i for i in range(3)]
+        else:
+            ks = [draw(st.integers(0, 33))] * 3
+        for k in ks:
+            counts[k] += 1
+        parts.append(ks)
+    pair = draw(st.integers(0, 33))
+    counts[pair] += 2
+    if max(counts) > 4:
+        from hypothesis import assume
+        assume(False)
+    win = draw(st.sampled_from(sorted({k for p in parts for k in p} | {pair})))
+    return counts, win
+
+
+def permute(counts, win, perm):
+    out = [0] * 34
+    for k, c in enumerate(counts):
+        nk = perm[k // 9] * 9 + k % 9 if k < 27 else k
+        out[nk] = c
+    nw = perm[win // 9] * 9 + win % 9 if win < 27 else win
+    return out, nw
+
+
+def kind_text(k):
+    return mf.from_counts([1 if i == k else 0 for i in range(34)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands(), st.permutations([0, 1, 2]), st.booleans(), st.integers(0, 3), st.integers(0, 255))
+def test_tai_is_invariant_under_suit_permutation(hand, perm, self_draw, seat, flowers):
+    counts, win = hand
+    a = tw.score(mf.from_counts(counts), win_tile=kind_text(win), self_draw=self_draw, seat_wind=seat, flowers=flowers)
+    pc, pw = permute(counts, win, perm)
+    b = tw.score(mf.from_counts(pc), win_tile=kind_text(pw), self_draw=self_draw, seat_wind=seat, flowers=flowers)
+    assert a.total == b.total and sorted(a.keys()) == sorted(b.keys())
+
+
+@settings(max_examples=200, deadline=None)
+@given(complete_hands())
+def test_single_wait_iff_one_kind_completes(hand):
+    counts, win = hand
+    s = tw.score(mf.from_counts(counts), win_tile=kind_text(win))
+    c16 = list(counts)
+    c16[win] -= 1
+    # Brute force: which of the 34 kinds make the 16 tiles a winning hand?
+    n = 0
+    for k in range(34):
+        if c16[k] >= 4:
+            continue
+        c = list(c16)
+        c[k] += 1
+        try:
+            tw.score(mf.from_counts(c), win_tile=kind_text(k))
+            n += 1
+        except mf.InvalidHandError:
+            pass
+    assert (n == 1) == ("single_wait" in s.keys())
+
+
+@settings(max_examples=100, deadline=None)
+@given(complete_hands(), st.integers(0, 3))
+def test_batch_agrees_with_scalar_on_random_hands(hand, seat):
+    counts, win = hand
+    one = tw.score(mf.from_counts(counts), win_tile=kind_text(win), seat_wind=seat)
+    tai, _ = tw.score_batch(np.array([counts], dtype=np.uint8), np.array([tw.pack_context(kind_text(win), seat)], dtype=np.uint8))
+    assert tai[0] == one.total
+
+
+def test_doctests_of_the_module():
+    import doctest
+    failed, _ = doctest.testmod(tw)
+    assert failed == 0
