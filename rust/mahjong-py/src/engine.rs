@@ -213,7 +213,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_play(m)
 }
 
-use mahjong_core::engine::round::{Action, Phase};
+use mahjong_core::engine::round::{Action, Penalty, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
@@ -350,6 +350,18 @@ impl PyMatch {
     fn apply(&mut self, seat: u8, action: &Bound<'_, PyDict>) -> PyResult<()> {
         let a = parse_action(action)?;
         self.round.apply(seat, a, &mut self.judge).py_err()
+    }
+    /// Referee penalty on `seat`: "chombo" (pays per the rules, hand voided and
+    /// replayed), "wrong_call" or "wrong_ron" (pays; a wrong ron also bars the seat
+    /// from winning this hand, which continues).
+    fn penalty(&mut self, seat: u8, kind: &str) -> PyResult<()> {
+        let k = match kind {
+            "chombo" => Penalty::Chombo,
+            "wrong_call" => Penalty::WrongCall,
+            "wrong_ron" => Penalty::WrongRon,
+            other => return Err(Error::IllegalAction(format!("unknown penalty {other:?} (chombo, wrong_call, wrong_ron)"))).py_err(),
+        };
+        self.round.penalty(seat, k).py_err()
     }
     /// Events of the current hand so far (same dicts as `read_log`).
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
