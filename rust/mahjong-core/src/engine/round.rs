@@ -758,6 +758,7 @@ impl Round {
             Action::Tsumo => {
                 let t = drawn.unwrap_or(TileId::wrapping(0));
                 if let Some(v) = self.judge_win(seat, seat, t, None, judge) {
+                    judge.settled(seat);
                     let pao = if v.pao_applies { self.seats[seat as usize].pao } else { None };
                     let d = settle::tsumo(&self.rules, seat, self.dealer, v.base, self.honba, self.sticks, pao);
                     self.finish_win(vec![(seat, seat, v, d)], t);
