@@ -361,3 +361,79 @@ def test_illegal_actions_raise():
         tw.TaiwanRound(tw.build_wall(hands)[:70])
     with pytest.raises(mf.InvalidHandError, match="unique"):
         tw.build_wall([neutral(0, "春", extra="8p"), WINNER16, neutral(1, "春"), neutral(2)])
+
+
+def test_robbing_an_added_kong_through_the_round():
+    # Seat 1 pungs the dealer's 5p and later adds the 4th; seat 2 waits on 5p alone.
+    hands = [neutral(0, extra="5p"), "55p234m567m345s678s9s1z", "234m567m46p678s234s55s", neutral(2)]
+    r = tw.TaiwanRound(tw.build_wall(hands, draws=["1s", "9p", "2p", "5p"], replacements=["9m"]))
+    r.discard(0, "5p")
+    r.pung(1)
+    with pytest.raises(mf.IllegalActionError):
+        r.tsumo(1)  # a called tile is no self-draw
+    r.discard(1, "1z")
+    go_around(r, 3)
+    r.draw()
+    r.added_kong(1, "5p")
+    assert r.phase == "rob"
+    res = r.ron(2)
+    s = res.wins[0].score
+    assert s.keys() == ["concealed", "single_wait", "robbing_kong"] and s.total == 3
+    assert res.deltas == [0, -160, 160, 0]
+
+
+def test_added_kong_not_robbed_gives_a_replacement():
+    hands = [neutral(0, extra="5p"), "55p234m567m345s678s9s1z", "234m567m46p678s234s55s", neutral(2)]
+    r = tw.TaiwanRound(tw.build_wall(hands, draws=["1s", "9p", "2p", "5p"], replacements=["9m"]))
+    r.discard(0, "5p")
+    r.pung(1)
+    r.discard(1, "1z")
+    go_around(r, 3)
+    r.draw()
+    r.added_kong(1, "5p")
+    r.proceed()
+    assert r.phase == "act" and r.turn == 1 and r.hands[1][-1] == "9m"
+    assert [m.kind for m in r.melds[1]] == ["kakan"]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 3), st.sampled_from(["per_seat", "rounds"]))
+def test_random_walls_play_out_and_conserve_tiles(seed, dealer, order):
+    import random
+
+    wall = tw._full_set()
+    random.Random(seed).shuffle(wall)
+    r = tw.TaiwanRound(wall, dealer=dealer, rules=tw.TaiwanRules(opening_replacement=order))
+    for _ in range(400):
+        if r.phase == "ended":
+            break
+        if r.phase == "act":
+            r.discard(r.turn, r.hands[r.turn][-1])
+        elif r.phase == "claim":
+            r.draw()
+        elif r.phase == "steal":
+            r.decline(r.flower_win_chance()[0])
+        held = [t for s in range(4) for t in r.hands[s] + r.flowers[s] + r.discards[s]]
+        assert len(held) + len(r.wall) == 144
+        assert not any(tw._is_flower(t) for h in r.hands for t in h)
+        for s in range(4):
+            extra = 1 if (r.phase == "act" and s == r.turn) else 0
+            assert len(r.hands[s]) == 16 + extra
+    assert r.phase == "ended" and r.result.outcome == "exhaustive_draw"
+    # Flowers are exposed, or still in the 16 tiles kept back.
+    assert sum(len(f) for f in r.flowers) + sum(tw._is_flower(t) for t in r.wall) == 8
+    assert len(r.wall) == 16
+
+
+def test_nearest_seat_wins_a_discard_claimed_twice():
+    hands = [neutral(0, extra="4s"), WINNER16, "345m678m456p789p23s66s", neutral(2)]
+    r = tw.TaiwanRound(tw.build_wall(hands))
+    r.discard(0, "4s")
+    with pytest.raises(mf.IllegalActionError, match="nearer"):
+        r.ron(2)
+    r.decline(1)
+    res = r.ron(2)
+    assert res.wins[0].winner == 2 and res.deltas[0] < 0 and res.deltas[1] == 0

@@ -167,7 +167,7 @@ def score_hand(
     win: Optional[TileLike] = None,
     melds: Optional[Sequence[Union[Meld, str]]] = None,
     *,
-    rules: RiichiRules,
+    rules: Any = None,
     tsumo: bool = False,
     riichi: bool = False,
     double_riichi: bool = False,
@@ -219,7 +219,8 @@ def taiwan_score_raw(
 def taiwan_flower_win_raw(kind: str, consecutive: int, rules: TaiwanRuleSet) -> dict[str, Any]: ...
 def taiwan_waits(hand: TilesLike, melds: Optional[Sequence[Union[Meld, str]]] = None) -> list[int]: ...
 def taiwan_score_batch_raw(
-    concealed: Any, context: Any, melds: Any, rules: TaiwanRuleSet, raise_on_error: bool = True
+    concealed: Any, context: Any, melds: Any, rules: TaiwanRuleSet, raise_on_error: bool = True,
+    threads: Optional[int] = None,
 ) -> tuple[Any, Any]: ...
 
 # --- shanten, waits, decomposition (rust/mahjong-py/src/shanten.rs) ---

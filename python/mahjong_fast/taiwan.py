@@ -560,7 +560,7 @@ def pack_melds(melds: Any) -> List[int]:
 
 
 def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRules = _DEFAULT_RULES,
-                raise_on_error: bool = True) -> Tuple[Any, Any]:
+                raise_on_error: bool = True, threads: Optional[int] = None) -> Tuple[Any, Any]:
     """Score many hands on all cores (the GIL is released).
 
     Args:
@@ -569,6 +569,7 @@ def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRu
         melds: None or (N, 10) rows as :func:`pack_melds` makes them.
         raise_on_error: raise on the first bad row (its index is in the message);
             otherwise bad rows get tai -1.
+        threads: None for every core, or a thread count.
 
     Returns:
         ``(tai, patterns)``: int32 totals (after the cap, dealer tai apart) and uint64
@@ -588,7 +589,7 @@ def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRu
     if c.ndim != 2 or x.ndim != 2:
         raise InvalidHandError(f"score_batch: concealed and context must be 2-D, got shapes {c.shape} and {x.shape}")
     m = None if melds is None else np.ascontiguousarray(melds, dtype=np.int16)
-    return _core.taiwan_score_batch_raw(c, x, m, rules._core, raise_on_error)  # type: ignore[attr-defined]
+    return _core.taiwan_score_batch_raw(c, x, m, rules._core, raise_on_error, threads)  # type: ignore[attr-defined]
 
 
 def sample_winning_hands(n: int, seed: int = 0) -> Tuple[Any, Any]:
@@ -842,6 +843,44 @@ class RoundResult:
         return [p for w in self.wins for p in w.payments]
 
 
+_NEUTRAL = ("1289m129p19s1234567z", "1389m139p19s1234567z", "1479m147p19s1234567z")
+
+
+def _demo_round(variant: str) -> "TaiwanRound":
+    """Small rounds for the examples. Seat 0 deals; seat 1 holds the interesting hand
+    (ready on 1s/4s unless named otherwise); the other seats cannot win.
+
+    Example:
+        >>> _demo_round("tsumo").phase
+        'act'
+    """
+    n = [_tokens(h) for h in _NEUTRAL]
+    win16 = "234m567m345p678p23s55s"
+    spec: Dict[str, Tuple[list, list, list, int]] = {
+        # name: (hands of seats 0, 1[, 2], live draws, back-end replacements, tiles to play first)
+        "tsumo": ([n[0] + ["8p"], win16], ["4s"], [], 0),
+        "ron": ([n[0] + ["4s"], win16], [], [], 0),
+        "seven": ([n[0] + ["8p"], "234m567m345p6p春夏秋冬梅蘭", n[1], n[2][:15] + ["菊"]], ["1z", "2z", "3z", "4z", "竹"],
+                  ["7p", "8p", "2s", "3s", "5s", "5s", "7z", "4s"], 4),
+        "steal": ([n[0] + ["8p"], "234m567m345p春夏秋冬梅蘭菊"], ["1z", "2z", "3z", "4z", "5z", "竹"],
+                  ["6p", "7p", "8p", "2s", "3s", "5s", "5s", "4s"], 5),
+        "pung": ([n[0] + ["5p"], "55p234m567m345s678s9s1z", "234m567m46p678s234s55s"], ["1s", "9p", "2p", "5p"], ["9m"], 0),
+        "kong": ([n[0] + ["8p"], "6666m234m345p678p23s5s"], ["5s"], ["4s"], 0),
+        "exposed_kong": ([n[0] + ["6m"], "666m234m345p678p23s55s"], [], ["4s"], 0),
+    }
+    hands, draws, back, go_around = spec[variant]
+    full = list(hands) + [n[1], n[2]][len(hands) - 2:] if len(hands) < 4 else list(hands)
+    r = TaiwanRound(build_wall(full, draws=draws, replacements=back))
+    if go_around:
+        # The dealer discards, seats draw and discard what they drew, then one more draw.
+        r.discard(0, "8p")
+        for _ in range(go_around):
+            r.draw()
+            r.discard(r.turn, r.hands[r.turn][-1])
+        r.draw()
+    return r
+
+
 class TaiwanRound:
     """One hand of Taiwan mahjong from a given wall, driven action by action.
 
@@ -916,8 +955,9 @@ class TaiwanRound:
         """The seat's wind: the dealer is East.
 
         Example:
-            >>> TaiwanRound.seat_wind.__doc__ is not None
-            True
+            >>> r = _demo_round("tsumo")
+            >>> [r.seat_wind(s) for s in range(4)]
+            [0, 1, 2, 3]
         """
         return (seat - self.dealer) % 4
 
@@ -931,8 +971,9 @@ class TaiwanRound:
         """The seat that may declare a flower win now and its kind, if any.
 
         Example:
-            >>> TaiwanRound.flower_win_chance.__doc__ is not None
-            True
+            >>> r = _demo_round("seven")
+            >>> r.flower_win_chance()
+            (1, 'seven_rob_one')
         """
         if self.phase == "act" and self._chance is not None:
             return self._chance
@@ -1067,13 +1108,17 @@ class TaiwanRound:
         """The acting seat discards ``tile``; a pending flower-win chance is lost.
 
         Example:
-            >>> TaiwanRound.discard.__doc__ is not None
-            True
+            >>> r = _demo_round("tsumo")
+            >>> r.discard(0, "8p"); r.phase
+            'claim'
         """
         self._need("act", seat)
         if seat != self.turn:
             raise IllegalActionError(f"seat {seat} cannot discard: it is seat {self.turn}'s turn")
-        tile = _tokens(tile)[0] if isinstance(tile, str) else tile
+        toks = _tokens(tile) if isinstance(tile, str) else []
+        if len(toks) != 1:
+            raise IllegalActionError(f"discard {tile!r}: give exactly one tile, e.g. '5m'")
+        tile = toks[0]
         self._remove(seat, tile)
         self.discards[seat].append(tile)
         self.events.append(("discard", seat, tile))
@@ -1091,8 +1136,9 @@ class TaiwanRound:
         """Nobody claims the discard: the next seat draws from the live end.
 
         Example:
-            >>> TaiwanRound.draw.__doc__ is not None
-            True
+            >>> r = _demo_round("tsumo")
+            >>> r.discard(0, "8p"); r.draw(); r.turn, r.hands[1][-1]
+            (1, '4s')
         """
         self._need("claim")
         nxt = ((self._claim_from or 0) + 1) % 4
@@ -1104,8 +1150,9 @@ class TaiwanRound:
         seat passes on winning the current discard.
 
         Example:
-            >>> TaiwanRound.decline.__doc__ is not None
-            True
+            >>> r = _demo_round("steal")
+            >>> r.decline(1); r.phase, r.turn
+            ('act', 2)
         """
         if self.phase == "steal" and self._steal is not None:
             thief, exposer = self._steal
@@ -1136,14 +1183,17 @@ class TaiwanRound:
         """The acting seat wins on its own draw; a pending flower win is declared too.
 
         Example:
-            >>> TaiwanRound.tsumo.__doc__ is not None
-            True
+            >>> r = _demo_round("tsumo")
+            >>> r.discard(0, "8p"); r.draw(); r.tsumo(1).deltas  # first draw: 地胡 16 + 門清自摸 3
+            [-500, 1460, -480, -480]
         """
         self._need("act", seat)
         if seat != self.turn:
             raise IllegalActionError(f"seat {seat} cannot win now: it is seat {self.turn}'s turn")
         if self._chance is not None:
             return self.declare_flower_win(seat)
+        if self._source == "call":
+            raise IllegalActionError(f"seat {seat} called a tile: a hand completed by a call is a win on the discard (ron), not a self-draw")
         normal = self._normal_self_draw(seat)
         if normal is None:
             raise IllegalActionError(f"seat {seat}'s hand {''.join(self.hands[seat])} is not a winning hand")
@@ -1174,8 +1224,9 @@ class TaiwanRound:
         A nearer seat in turn order that can also win must ``decline`` first.
 
         Example:
-            >>> TaiwanRound.ron.__doc__ is not None
-            True
+            >>> r = _demo_round("ron")
+            >>> r.discard(0, "4s"); r.ron(1).wins[0].score.keys()  # first go-around: 人胡
+            ['concealed', 'all_chows', 'human_win']
         """
         if self.phase == "rob" and self._rob is not None:
             kong_seat, tile = self._rob
@@ -1211,8 +1262,9 @@ class TaiwanRound:
         tile just taken is scored too, as a self-draw paid by all three.
 
         Example:
-            >>> TaiwanRound.declare_flower_win.__doc__ is not None
-            True
+            >>> r = _demo_round("seven")
+            >>> [w.kind for w in r.declare_flower_win(1).wins]
+            ['seven_rob_one', 'normal']
         """
         if self.phase == "steal" and self._steal is not None:
             thief, exposer = self._steal
@@ -1275,8 +1327,9 @@ class TaiwanRound:
         """``seat`` calls the discard to make a pung, then must discard.
 
         Example:
-            >>> TaiwanRound.pung.__doc__ is not None
-            True
+            >>> r = _demo_round("pung")
+            >>> r.discard(0, "5p"); r.pung(1); str(r.melds[1][0])
+            'pon:555p'
         """
         t = self._call_checks(seat)
         self._remove(seat, t, 2)
@@ -1287,8 +1340,9 @@ class TaiwanRound:
         """The next seat calls the discard with two of its tiles (``"34m"``) for a chow.
 
         Example:
-            >>> TaiwanRound.chow.__doc__ is not None
-            True
+            >>> r = _demo_round("ron")
+            >>> r.discard(0, "4s"); r.chow(1, "23s"); str(r.melds[1][0])
+            'chi:234s'
         """
         t = self._call_checks(seat)
         if seat != ((self._claim_from or 0) + 1) % 4:
@@ -1317,8 +1371,9 @@ class TaiwanRound:
         """``seat`` calls the discard with three of its own for a kong and replaces.
 
         Example:
-            >>> TaiwanRound.exposed_kong.__doc__ is not None
-            True
+            >>> r = _demo_round("exposed_kong")
+            >>> r.discard(0, "6m"); r.exposed_kong(1); r.tsumo(1).wins[0].score.tai_of("kong_bloom")
+            1
         """
         t = self._call_checks(seat)
         self._remove(seat, t, 3)
@@ -1333,8 +1388,9 @@ class TaiwanRound:
         """The acting seat declares four concealed ``tile`` and replaces.
 
         Example:
-            >>> TaiwanRound.concealed_kong.__doc__ is not None
-            True
+            >>> r = _demo_round("kong")
+            >>> r.discard(0, "8p"); r.draw(); r.concealed_kong(1, "6m"); r.hands[1][-1]
+            '4s'
         """
         self._need("act", seat)
         t = _tokens(tile)[0]
@@ -1351,8 +1407,11 @@ class TaiwanRound:
         before ``proceed`` gives the replacement.
 
         Example:
-            >>> TaiwanRound.added_kong.__doc__ is not None
-            True
+            >>> r = _demo_round("pung")
+            >>> r.discard(0, "5p"); r.pung(1); r.discard(1, "1z")
+            >>> for _ in range(3): r.draw(); r.discard(r.turn, r.hands[r.turn][-1])
+            >>> r.draw(); r.added_kong(1, "5p"); r.phase
+            'rob'
         """
         self._need("act", seat)
         t = _tokens(tile)[0]
@@ -1373,8 +1432,11 @@ class TaiwanRound:
         """Nobody robs the added kong: its owner takes the replacement.
 
         Example:
-            >>> TaiwanRound.proceed.__doc__ is not None
-            True
+            >>> r = _demo_round("pung")
+            >>> r.discard(0, "5p"); r.pung(1); r.discard(1, "1z")
+            >>> for _ in range(3): r.draw(); r.discard(r.turn, r.hands[r.turn][-1])
+            >>> r.draw(); r.added_kong(1, "5p"); r.proceed(); r.hands[1][-1]
+            '9m'
         """
         self._need("rob")
         assert self._rob is not None

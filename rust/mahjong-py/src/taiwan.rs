@@ -6,6 +6,7 @@ use crate::convert;
 use crate::errors::{InvalidHandError, InvalidRuleError, IntoPyResult};
 use mahjong_core::decompose::GroupKind;
 use mahjong_core::taiwan::{self, batch, Pattern, Replacement, RuleValue, TaiScore, TaiwanRules, WinContext};
+use mahjong_core::shanten::batch::with_threads;
 use mahjong_core::tile::counts_of;
 use mahjong_core::Tile;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -196,11 +197,12 @@ pub fn taiwan_waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -
 /// `concealed` uint8 (N, 34), `context` uint8 (N, 8), `melds` int16 (N, 10) or None
 /// (layouts: `mahjong_fast.taiwan.score_batch`). Returns (tai int32, patterns uint64);
 /// a row that fails has tai -1. With `raise_on_error`, the first failing row raises.
+/// `threads`: None = every core, else that many threads.
 ///
 /// Example:
 ///     >>> import numpy as np  # doctest: +SKIP
 #[pyfunction]
-#[pyo3(signature = (concealed, context, melds, rules, raise_on_error=true))]
+#[pyo3(signature = (concealed, context, melds, rules, raise_on_error=true, threads=None))]
 #[allow(clippy::type_complexity)]
 pub fn taiwan_score_batch_raw<'py>(
     py: Python<'py>,
@@ -209,6 +211,7 @@ pub fn taiwan_score_batch_raw<'py>(
     melds: Option<PyReadonlyArray2<'py, i16>>,
     rules: &PyTaiwanRules,
     raise_on_error: bool,
+    threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<u64>>)> {
     let n = concealed.shape()[0];
     let shape_err = |what: &str| InvalidHandError::new_err(format!("score_batch: {what}"));
@@ -233,8 +236,8 @@ pub fn taiwan_score_batch_raw<'py>(
     let (tai, mask, err) = py.detach(|| {
         let mut tai = vec![0i32; n];
         let mut mask = vec![0u64; n];
-        let err = batch::score_rows(c, m, x, &r, &mut tai, &mut mask);
-        (tai, mask, err)
+        let err = with_threads(threads, || batch::score_rows(c, m, x, &r, &mut tai, &mut mask));
+        (tai, mask, err.and_then(|e| e))
     });
     if let Some((i, e)) = err.py_err()? {
         if raise_on_error {

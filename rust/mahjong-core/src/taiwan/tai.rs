@@ -170,6 +170,48 @@ fn check(concealed: &Counts, melds: &[Meld], ctx: &WinContext) -> Result<Counts>
     Ok(all)
 }
 
+/// Does a kind other than `win` also complete the 16 tiles left when `win` is taken
+/// out of `concealed`? (獨聽 is "no".) Only kinds that touch the hand and pass the
+/// mod-3 suit count test are tried, and the search stops at the first one found.
+fn other_kind_completes(concealed: &Counts, melds: &[Meld], win: Tile) -> bool {
+    let mut c = *concealed;
+    c[win.index()] -= 1;
+    let mut melded = [0u8; 34];
+    for m in melds {
+        m.add_to(&mut melded);
+    }
+    let mut suit_mod = [0u8; 3];
+    for (s, m) in suit_mod.iter_mut().enumerate() {
+        *m = (c[s * 9..s * 9 + 9].iter().map(|&x| x as u32).sum::<u32>() % 3) as u8;
+    }
+    let shape = Shape::new(5, melds.len(), &melded);
+    for k in 0..34 {
+        if k == win.index() || c[k] + melded[k] >= 4 {
+            continue;
+        }
+        let touches = if k >= 27 {
+            c[k] > 0
+        } else {
+            let n = k % 9;
+            (k - n.min(2)..=k + (8 - n).min(2)).any(|j| c[j] > 0)
+        };
+        if !touches {
+            continue;
+        }
+        // With k added every number suit must be 0 or 2 mod 3 (sets, or sets and the pair).
+        if (0..3).any(|s| (suit_mod[s] + u8::from(k / 9 == s)) % 3 == 1) {
+            continue;
+        }
+        c[k] += 1;
+        let complete = shape.is_agari(&c);
+        c[k] -= 1;
+        if complete {
+            return true;
+        }
+    }
+    false
+}
+
 /// Score a winning hand: `concealed` holds the concealed tiles including the winning
 /// tile (17 minus 3 per meld), `melds` the called and declared sets.
 ///
@@ -211,19 +253,19 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
     // Honors are never in sequences, so three or more of one is a set and two the pair.
     let mut wind_sets = 0u8;
     let mut wind_pair = false;
-    for k in 27..31 {
-        if all[k] >= 3 {
+    for &c in &all[27..31] {
+        if c >= 3 {
             wind_sets += 1;
-        } else if all[k] == 2 {
+        } else if c == 2 {
             wind_pair = true;
         }
     }
     let mut dragon_sets = 0u8;
     let mut dragon_pair = false;
-    for k in 31..34 {
-        if all[k] >= 3 {
+    for &c in &all[31..34] {
+        if c >= 3 {
             dragon_sets += 1;
-        } else if all[k] == 2 {
+        } else if c == 2 {
             dragon_pair = true;
         }
     }
@@ -368,11 +410,7 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
                         multi_wait = true;
                     }
                 }
-                (Wait::Shanpon, _) => {
-                    if all[d.pair.index()] < 4 {
-                        multi_wait = true;
-                    }
-                }
+                (Wait::Shanpon, _) if all[d.pair.index()] < 4 => multi_wait = true,
                 _ => {}
             }
             let completed_pung = slot.wait == Wait::Shanpon;
@@ -411,16 +449,10 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
         )));
     }
     // --- 獨聽: only one kind completes the 16 tiles ---
-    s.one_wait = if multi_wait {
+    s.one_wait = if multi_wait || r.single_wait == 0 {
         false
     } else {
-        let mut hand16 = *concealed;
-        hand16[win.index()] -= 1;
-        let mut melded = [0u8; 34];
-        for m in melds {
-            m.add_to(&mut melded);
-        }
-        Shape::new(5, melds.len(), &melded).waits(&hand16).count_ones() == 1
+        !other_kind_completes(concealed, melds, win)
     };
     if s.one_wait {
         s.push(Pattern::SingleWait, 1, r.single_wait);
