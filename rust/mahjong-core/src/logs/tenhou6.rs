@@ -504,7 +504,7 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
             }
         }
     }
-    let pts_text: String = text.chars().skip_while(|c| !c.is_ascii_digit() || text.contains('符') && false).collect();
+    let pts_text: String = text.chars().skip_while(|c| !c.is_ascii_digit()).collect();
     let body = pts_text.split('点').next().unwrap_or("");
     let body = body.rsplit(|c: char| c == '飜').next().unwrap_or(body);
     let nums: Vec<i32> = body.split('-').filter_map(|x| x.chars().filter(|c| c.is_ascii_digit()).collect::<String>().parse().ok()).collect();
