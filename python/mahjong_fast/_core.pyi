@@ -167,7 +167,7 @@ def score_hand(
     win: Optional[TileLike] = None,
     melds: Optional[Sequence[Union[Meld, str]]] = None,
     *,
-    rules: RiichiRules,
+    rules: Any = None,
     tsumo: bool = False,
     riichi: bool = False,
     double_riichi: bool = False,

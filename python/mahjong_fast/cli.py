@@ -19,6 +19,7 @@ from mahjong_fast import MahjongError
 # Modules that contribute subcommands, in the order `--help` lists them.
 _COMMAND_MODULES = [
     "mahjong_fast.cli_demo",
+    "mahjong_fast.cli_riichi",
     "mahjong_fast.cli_logs",
     "mahjong_fast.cli_taiwan",
 ]

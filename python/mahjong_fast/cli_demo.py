@@ -130,6 +130,12 @@ def section_taiwan(args: argparse.Namespace, s: Samples) -> None:
     taiwan_demo(quick=args.quick)
 
 
+def section_riichi(args: argparse.Namespace, s: Samples) -> None:
+    from mahjong_fast import cli_riichi
+
+    cli_riichi.demo(quick=args.quick)
+
+
 # Sections in the order they print; later areas append theirs.
 SECTIONS: List[Callable[[argparse.Namespace, Samples], None]] = [
     section_parse,
@@ -137,6 +143,7 @@ SECTIONS: List[Callable[[argparse.Namespace, Samples], None]] = [
     section_waits,
     section_decompose,
     section_taiwan,
+    section_riichi,
 ]
 
 

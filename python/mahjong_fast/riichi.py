@@ -30,7 +30,10 @@ from mahjong_fast._core import (
 )
 from mahjong_fast.rules import RuleSet, load_rules
 
-__all__ = ["score", "score_many", "wins_to_columns", "ScoreResult", "YakuHan", "RulesLike", "COLUMNS", "LIMITS"]
+#: Score one win (the compiled function itself: no Python layer on the hot path).
+score = score_hand
+
+__all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "YakuHan", "RulesLike", "COLUMNS", "LIMITS"]
 
 #: Input columns of the columnar batch: name -> width (1 = one value per row).
 COLUMNS: Dict[str, int] = {
@@ -65,47 +68,6 @@ _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 RulesLike = Union[None, str, RuleSet, Mapping[str, Any]]
 
 
-def score(
-    hand: Union[str, Sequence[int]],
-    win: Union[None, str, int] = None,
-    melds: Optional[Sequence[Any]] = None,
-    *,
-    rules: RulesLike = "standard",
-    **context: Any,
-) -> ScoreResult:
-    """Score a riichi win.
-
-    Args:
-        hand: the concealed tiles (mpsz text or 136-ids), with or without the winning
-            tile; without ``win``, the last tile written is the winning tile.
-        win: the winning tile (mpsz or 136-id).
-        melds: ``Meld`` objects or text like ``"pon:555z"``, ``"chi:340m"``,
-            ``"ankan:1111s"``.
-        rules: a preset name (``standard``, ``tenhou``, ``shiima-2025``,
-            ``shiima-2026``), a :class:`RuleSet`, a dict of options or a TOML path.
-        **context: ``tsumo``, ``riichi``, ``double_riichi``, ``ippatsu``, ``haitei``,
-            ``houtei``, ``rinshan``, ``chankan``, ``tenhou``, ``chiihou``, ``renhou``;
-            ``seat_wind`` / ``round_wind`` ("E", "S", "W", "N"; the winner is South,
-            a non-dealer, unless told), or explicit seats ``winner``, ``dealer``,
-            ``discarder``, ``pao``; ``dora`` and ``ura`` indicators (mpsz text or ids);
-            ``honba``, ``riichi_sticks``, ``kita`` (3-player north tiles) and
-            ``n_players``.
-
-    Returns:
-        ScoreResult with yaku, han, fu (itemized), limit, base points, payments and
-        every seat's score change.
-
-    Raises:
-        NoYakuError: the hand is complete but has no yaku.
-        InvalidHandError: the tiles are not a winning hand or the context contradicts itself.
-
-    Example:
-        >>> r = score("111m456p789s11z", "1z", melds=["pon:777z"], seat_wind="E", dora="6z")
-        >>> r.limit, r.points, r.deltas
-        ('mangan', 12000, [12000, -12000, 0, 0])
-    """
-    rs = load_rules(rules)
-    return score_hand(hand, win, melds, rules=rs.core, **context)
 
 
 def _wind(v: Any) -> int:
@@ -274,11 +236,27 @@ def score_many(
     rs = load_rules(rules)
     is_columnar = isinstance(wins, Mapping) or (hasattr(wins, "column_names") and hasattr(wins, "column"))
     if is_columnar:
-        out = score_columns(_normalize_columns(wins), rs.core)
+        out = score_columns(_normalize_columns(wins), rs)
         if columns is False:
             raise InvalidHandError("columnar input returns columns; score a list of dicts to get objects")
         return out
-    results: List[Union[ScoreResult, MahjongError]] = score_list(wins, rs.core)
+    results: List[Union[ScoreResult, MahjongError]] = score_list(wins, rs)
     if columns:
-        return score_columns(_normalize_columns(wins_to_columns(wins)), rs.core)
+        return score_columns(_normalize_columns(wins_to_columns(wins)), rs)
     return results
+
+
+def points(han: int, fu: int, *, dealer: bool = False, tsumo: bool = False, rules: RulesLike = "standard") -> Dict[str, Any]:
+    """The point table: what ``han`` / ``fu`` pays under ``rules``.
+
+    Returns ``base``, ``limit``, ``ron`` (the discarder's payment), ``tsumo_dealer``
+    (the dealer's share, or each player's share for a dealer tsumo),
+    ``tsumo_non_dealer`` and ``total`` (before honba and sticks).
+
+    Example:
+        >>> points(4, 30)["ron"], points(4, 30, rules="shiima-2026")["ron"]
+        (7700, 8000)
+    """
+    from mahjong_fast._core import hand_points
+
+    return hand_points(han, fu, rules=load_rules(rules).core, dealer=dealer, tsumo=tsumo)

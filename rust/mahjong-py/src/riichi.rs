@@ -7,7 +7,7 @@ use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArr
 use mahjong_core::hand::Meld;
 use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns, OutColumns, YAKU_WIDTH};
 use mahjong_core::riichi::context::{Indicators, WinContext};
-use mahjong_core::riichi::points::Limit;
+use mahjong_core::riichi::points::{base_points, payments, Limit};
 use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
 use mahjong_core::riichi::score::{score, ScoreResult};
 use mahjong_core::riichi::shape::Form;
@@ -412,6 +412,30 @@ fn indicators(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Indicators
     Indicators::new(&t).map_err(|e| InvalidHandError::new_err(format!("{what}: {}", e.message())))
 }
 
+/// Rules from what a caller passed: the core struct, a `RuleSet` (its `_core`), a preset
+/// name, or anything `mahjong_fast.rules.load_rules` accepts (dict, TOML path).
+pub fn resolve_rules(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+    let Some(o) = obj else { return Ok(Rules::STANDARD) };
+    if o.is_none() {
+        return Ok(Rules::STANDARD);
+    }
+    if let Ok(r) = o.extract::<PyRules>() {
+        return Ok(r.0);
+    }
+    if let Ok(s) = o.cast::<PyString>() {
+        if let Ok(r) = Rules::preset(s.to_str()?) {
+            return Ok(r);
+        }
+    }
+    if let Ok(core) = o.getattr("_core") {
+        if let Ok(r) = core.extract::<PyRules>() {
+            return Ok(r.0);
+        }
+    }
+    let loaded = o.py().import("mahjong_fast.rules")?.call_method1("load_rules", (o,))?;
+    Ok(loaded.getattr("_core")?.extract::<PyRules>()?.0)
+}
+
 /// Context arguments as Python gave them.
 pub struct Ctx<'a, 'py> {
     pub tsumo: bool,
@@ -577,14 +601,37 @@ pub fn hand_and_win(hand: &Bound<'_, PyAny>, win: Option<&Bound<'_, PyAny>>, mel
     Ok((Hand::new(&tiles, melds, 4).py_err()?, w))
 }
 
-/// Score a riichi win. The low-level entry point behind `mahjong_fast.score`.
+/// Score a riichi win.
+///
+/// Args:
+///     hand: the concealed tiles (mpsz text or 136-ids), with or without the winning
+///         tile; without `win`, the last tile written is the winning tile.
+///     win: the winning tile (mpsz or 136-id).
+///     melds: `Meld` objects or text like "pon:555z", "chi:340m", "ankan:1111s".
+///     rules: a preset name ("standard", "tenhou", "shiima-2025", "shiima-2026"), a
+///         `RuleSet`, a dict of options or a TOML path (default "standard").
+///     tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+///         chiihou, renhou: how the hand was won.
+///     seat_wind, round_wind: "E", "S", "W", "N" (the winner is South, a non-dealer,
+///         unless told); or explicit seats `winner`, `dealer`, `discarder`, `pao`.
+///     dora, ura: indicator tiles (mpsz text or ids).
+///     honba, riichi_sticks, kita (3-player north tiles), n_players.
+///
+/// Returns:
+///     ScoreResult with yaku, han, fu (itemized), limit, base points, payments and
+///     every seat's score change.
+///
+/// Raises:
+///     NoYakuError: the hand is complete but has no yaku.
+///     InvalidHandError: the tiles are not a winning hand or the context contradicts itself.
 ///
 /// Example:
-///     >>> from mahjong_fast._core import score_hand, RiichiRules
-///     >>> score_hand("123m456p789s23455s", "2s", rules=RiichiRules.preset("tenhou"), tsumo=True).points
-///     1500
+///     >>> from mahjong_fast import score
+///     >>> r = score("111m456p789s11z", "1z", melds=["pon:777z"], seat_wind="E", dora="6z")
+///     >>> r.limit, r.points, r.deltas
+///     ('mangan', 12000, [12000, 0, 0, -12000])
 #[pyfunction]
-#[pyo3(signature = (hand, win=None, melds=None, *, rules, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
+#[pyo3(signature = (hand, win=None, melds=None, *, rules=None, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
     haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
     seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
     honba=0, riichi_sticks=0, kita=0, n_players=4))]
@@ -593,7 +640,7 @@ pub fn score_hand(
     hand: &Bound<'_, PyAny>,
     win: Option<&Bound<'_, PyAny>>,
     melds: Option<&Bound<'_, PyAny>>,
-    rules: PyRules,
+    rules: Option<&Bound<'_, PyAny>>,
     tsumo: bool,
     riichi: bool,
     double_riichi: bool,
@@ -645,7 +692,8 @@ pub fn score_hand(
         n_players,
     }
     .build()?;
-    let r = score(&hand, win, &ctx, &rules.0).py_err()?;
+    let rules = resolve_rules(rules)?;
+    let r = score(&hand, win, &ctx, &rules).py_err()?;
     Ok(PyScoreResult { r, ctx })
 }
 
@@ -660,7 +708,9 @@ pub fn score_hand(
 ///     >>> out[0].points, type(out[1]).__name__
 ///     (1500, 'InvalidHandError')
 #[pyfunction]
-pub fn score_list(py: Python<'_>, wins: &Bound<'_, PyAny>, rules: PyRules) -> PyResult<Vec<Py<PyAny>>> {
+#[pyo3(signature = (wins, rules=None))]
+pub fn score_list(py: Python<'_>, wins: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+    let rules = resolve_rules(rules)?;
     let mut prepared: Vec<Result<(Hand, RTile, WinContext), PyErr>> = Vec::new();
     let mut keep = Vec::new();
     for item in wins.try_iter()? {
@@ -677,7 +727,6 @@ pub fn score_list(py: Python<'_>, wins: &Bound<'_, PyAny>, rules: PyRules) -> Py
         prepared.push(one);
     }
     let rows: Vec<(Hand, RTile, WinContext)> = prepared.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
-    let rules = rules.0;
     let scored = py.detach(|| score_rows(&rows, &rules));
     let mut scored = scored.into_iter();
     let mut out = Vec::with_capacity(prepared.len());
@@ -713,7 +762,9 @@ fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArra
 ///     >>> int(score_columns(cols, RiichiRules.preset("tenhou"))["points"][0])
 ///     1500
 #[pyfunction]
-pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: PyRules) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (columns, rules=None))]
+pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+    let rules = resolve_rules(rules)?;
     let names = ["hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao", "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "n_players"];
     let arrays: Vec<PyReadonlyArrayDyn<'py, i32>> = names.iter().map(|n| column(columns, n)).collect::<PyResult<_>>()?;
     let mut slices: Vec<&[i32]> = Vec::with_capacity(names.len());
@@ -745,10 +796,12 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
     let i32col = |w: usize| if w == 1 { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n]), false) } else { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n, w]), false) };
     let error = PyArray1::<i8>::zeros(py, [n], false);
     let limit = PyArray1::<i8>::zeros(py, [n], false);
-    let (han, fu, yakuman, dora, ura, aka, kita, base, points) = (i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1), i32col(1));
+    let i16col = || PyArray1::<i16>::zeros(py, [n], false);
+    let (han, fu, yakuman, dora, ura, aka, kita) = (i16col(), i16col(), i16col(), i16col(), i16col(), i16col(), i16col());
+    let (base, points) = (i32col(1), i32col(1));
     let deltas = i32col(4);
-    let yaku = PyArray2::<i16>::zeros(py, [n, YAKU_WIDTH], false);
-    let yaku_han = PyArray2::<i16>::zeros(py, [n, YAKU_WIDTH], false);
+    let yaku = PyArray2::<i8>::zeros(py, [n, YAKU_WIDTH], false);
+    let yaku_han = PyArray2::<i8>::zeros(py, [n, YAKU_WIDTH], false);
     let errors = {
         let mut w = (error.readwrite(), han.readwrite(), fu.readwrite(), yakuman.readwrite(), dora.readwrite(), ura.readwrite(), aka.readwrite(), kita.readwrite(), limit.readwrite(), base.readwrite(), points.readwrite(), deltas.readwrite(), yaku.readwrite(), yaku_han.readwrite());
         let bad = |_| InvalidHandError::new_err("internal: output array not contiguous");
@@ -768,7 +821,6 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
             yaku: w.12.as_slice_mut().map_err(bad)?,
             yaku_han: w.13.as_slice_mut().map_err(bad)?,
         };
-        let rules = rules.0;
         py.detach(|| score_columns_core(&cols, &rules, out)).py_err()?
     };
     let d = PyDict::new(py);
@@ -791,6 +843,35 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
     Ok(d)
 }
 
+/// The point table: value of `han` / `fu` for a dealer or not, ron or tsumo.
+///
+/// Returns a dict: base, limit, ron (discarder's payment), tsumo_dealer (dealer's share,
+/// or each player's share when the dealer wins), tsumo_non_dealer, total (before honba).
+///
+/// Example:
+///     >>> from mahjong_fast._core import hand_points, RiichiRules
+///     >>> hand_points(3, 30, rules=RiichiRules.preset("standard"))["ron"]
+///     3900
+#[pyfunction]
+#[pyo3(signature = (han, fu, *, rules=None, dealer=false, tsumo=false))]
+pub fn hand_points<'py>(py: Python<'py>, han: u32, fu: u32, rules: Option<&Bound<'py, PyAny>>, dealer: bool, tsumo: bool) -> PyResult<Bound<'py, PyDict>> {
+    let rules = PyRules(resolve_rules(rules)?);
+    if han == 0 || han > 200 || !(20..=200).contains(&fu) {
+        return Err(InvalidHandError::new_err(format!("han = {han}, fu = {fu}: expected han 1..=200 and fu 20..=200")));
+    }
+    let (base, limit) = base_points(han, fu, &rules.0);
+    let ctx = WinContext { tsumo, winner: if dealer { 0 } else { 1 }, dealer: 0, discarder: if dealer { 1 } else { 0 }, ..WinContext::default() };
+    let p = payments(base, &ctx, &rules.0, false);
+    let d = PyDict::new(py);
+    d.set_item("base", base)?;
+    d.set_item("limit", limit.name())?;
+    d.set_item("ron", p.ron)?;
+    d.set_item("tsumo_dealer", p.tsumo_dealer)?;
+    d.set_item("tsumo_non_dealer", p.tsumo_non_dealer)?;
+    d.set_item("total", p.points)?;
+    Ok(d)
+}
+
 /// Bit names of the `flags` column, in bit order.
 #[pyfunction]
 pub fn score_flag_names() -> Vec<&'static str> {
@@ -801,6 +882,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_list, m)?)?;
     m.add_function(wrap_pyfunction!(score_columns, m)?)?;
     m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
+    m.add_function(wrap_pyfunction!(hand_points, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyYakuHan>()?;
     m.add_class::<PyScoreResult>()?;

@@ -243,22 +243,22 @@ impl Columns<'_> {
 pub struct OutColumns<'a> {
     /// 0 = scored; otherwise an error code (see [`error_code`]).
     pub error: &'a mut [i8],
-    pub han: &'a mut [i32],
-    pub fu: &'a mut [i32],
-    pub yakuman: &'a mut [i32],
-    pub dora: &'a mut [i32],
-    pub ura: &'a mut [i32],
-    pub aka: &'a mut [i32],
-    pub kita: &'a mut [i32],
+    pub han: &'a mut [i16],
+    pub fu: &'a mut [i16],
+    pub yakuman: &'a mut [i16],
+    pub dora: &'a mut [i16],
+    pub ura: &'a mut [i16],
+    pub aka: &'a mut [i16],
+    pub kita: &'a mut [i16],
     pub limit: &'a mut [i8],
     pub base: &'a mut [i32],
     pub points: &'a mut [i32],
     /// n × 4.
     pub deltas: &'a mut [i32],
     /// n × [`YAKU_WIDTH`] Tenhou ids, -1 pads.
-    pub yaku: &'a mut [i16],
+    pub yaku: &'a mut [i8],
     /// n × [`YAKU_WIDTH`] han (yakuman multiple for yakuman).
-    pub yaku_han: &'a mut [i16],
+    pub yaku_han: &'a mut [i8],
 }
 
 /// Error code of a failed row (1 InvalidHand, 2 NoYaku, 3 other).
@@ -277,20 +277,20 @@ fn write(out: &mut OutColumns<'_>, j: usize, r: &Result<ScoreResult>) {
     match r {
         Ok(r) => {
             out.error[j] = 0;
-            out.han[j] = r.han as i32;
-            out.fu[j] = r.fu as i32;
-            out.yakuman[j] = r.yakuman as i32;
-            out.dora[j] = r.dora as i32;
-            out.ura[j] = r.ura as i32;
-            out.aka[j] = r.aka as i32;
-            out.kita[j] = r.kita as i32;
+            out.han[j] = r.han.min(i16::MAX as u32) as i16;
+            out.fu[j] = r.fu as i16;
+            out.yakuman[j] = r.yakuman as i16;
+            out.dora[j] = r.dora as i16;
+            out.ura[j] = r.ura as i16;
+            out.aka[j] = r.aka as i16;
+            out.kita[j] = r.kita as i16;
             out.limit[j] = r.limit as i8;
             out.base[j] = r.base as i32;
             out.points[j] = r.pay.points as i32;
             out.deltas[j * 4..j * 4 + 4].copy_from_slice(&r.pay.deltas);
             let ys = r.yaku.as_slice();
             for k in 0..yw {
-                let (id, h) = ys.get(k).map_or((-1, 0), |&(y, h)| (y.tenhou_id() as i16, h as i16));
+                let (id, h) = ys.get(k).map_or((-1, 0), |&(y, h)| (y.tenhou_id() as i8, h as i8));
                 out.yaku[j * yw + k] = id;
                 out.yaku_han[j * yw + k] = h;
             }

@@ -178,24 +178,26 @@ impl WinContext {
         if self.ippatsu && !self.any_riichi() {
             return bad("ippatsu without riichi".into());
         }
-        let need = |flag: bool, ok: bool, what: &str| if flag && !ok { Some(what.to_owned()) } else { None };
-        let checks = [
-            need(self.haitei, self.tsumo, "haitei is a tsumo win"),
-            need(self.houtei, !self.tsumo, "houtei is a ron win"),
-            need(self.rinshan, self.tsumo, "rinshan is a tsumo win"),
-            need(self.rinshan, n_kans > 0, "rinshan needs a kan in the hand"),
-            need(self.chankan, !self.tsumo, "chankan is a ron win"),
-            need(self.tenhou, self.tsumo && self.is_dealer() && no_melds, "tenhou is the dealer's tsumo on the dealt hand"),
-            need(self.chiihou, self.tsumo && !self.is_dealer() && no_melds, "chiihou is a non-dealer's first-draw tsumo"),
-            need(self.renhou, !self.tsumo && !self.is_dealer() && no_melds, "renhou is a non-dealer's ron before the first draw"),
-            need(self.haitei && self.houtei, false, "haitei and houtei exclude each other"),
-            need(self.kita > 0, n == 3, "kita (north dora) exist only in 3-player games"),
+        // (flag set, allowed, why): checked in order, no allocation unless one fails.
+        let checks: [(bool, bool, &str); 12] = [
+            (self.haitei, self.tsumo, "haitei is a tsumo win"),
+            (self.houtei, !self.tsumo, "houtei is a ron win"),
+            (self.rinshan, self.tsumo, "rinshan is a tsumo win"),
+            (self.rinshan, n_kans > 0, "rinshan needs a kan in the hand"),
+            (self.chankan, !self.tsumo, "chankan is a ron win"),
+            (self.tenhou, self.tsumo && self.is_dealer() && no_melds, "tenhou is the dealer's tsumo on the dealt hand"),
+            (self.chiihou, self.tsumo && !self.is_dealer() && no_melds, "chiihou is a non-dealer's first-draw tsumo"),
+            (self.renhou, !self.tsumo && !self.is_dealer() && no_melds, "renhou is a non-dealer's ron before the first draw"),
+            (self.haitei && self.houtei, false, "haitei and houtei exclude each other"),
+            // No kan can be declared on the last tile, so none can be robbed then.
+            (self.chankan && self.houtei, false, "chankan and houtei exclude each other"),
+            (self.kita > 0, n == 3, "kita (north dora) exist only in 3-player games"),
+            (self.kita > 4, false, "there are only four north tiles (kita <= 4)"),
         ];
-        if let Some(m) = checks.into_iter().flatten().next() {
-            return bad(m);
-        }
-        if self.kita > 4 {
-            return bad(format!("kita = {}: there are four north tiles", self.kita));
+        for (flag, ok, why) in checks {
+            if flag && !ok {
+                return bad(why.to_owned());
+            }
         }
         Ok(())
     }

@@ -140,17 +140,24 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
         0
     };
     let bonus = dora + ura + aka + kita;
+    let maybe_yakuman = could_be_yakuman(&facts, hand, ctx, rules);
     let mut best: Option<Best> = None;
     let mut yl = YakuList::default();
     let mut consider = |shape: Shape, best: &mut Option<Best>| {
-        yakuman(&shape, &facts, ctx, rules, &mut yl);
+        if maybe_yakuman || shape.form == Form::Kokushi {
+            yakuman(&shape, &facts, ctx, rules, &mut yl);
+        } else {
+            yl.clear();
+        }
         let (key, yaku_han, ym, fl) = if !yl.is_empty() {
             let mult = if rules.yakuman_stacking {
                 yl.total()
             } else {
                 yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
             };
-            ((8000 * mult, 0, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
+            // A true yakuman wins a tie with a counted one (same points, the yakuman is what
+            // the hand is).
+            ((8000 * mult, u32::MAX, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
         } else {
             ordinary(&shape, &facts, ctx, rules, &mut yl);
             let han = yl.total();
@@ -242,6 +249,28 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
     }
     r.pay = payments(r.base, ctx, rules, pao_liable);
     Ok(r)
+}
+
+/// A cheap necessary condition for any yakuman, so that most hands skip the check.
+fn could_be_yakuman(f: &HandFacts, hand: &Hand, ctx: &WinContext, rules: &Rules) -> bool {
+    if ctx.tenhou || ctx.chiihou || (ctx.renhou && rules.renhou == super::rules::RenhouValue::Yakuman) {
+        return true;
+    }
+    if f.suits == 0 || f.all_green || f.all_terminals || f.n_kans == 4 {
+        return true;
+    }
+    if f.no_melds && f.suits.count_ones() == 1 && !f.honors {
+        return true; // nine gates
+    }
+    let a = &f.all;
+    let dragons = (31..34).filter(|&k| a[k] >= 3).count();
+    let winds = (27..31).filter(|&k| a[k] >= 3).count();
+    if dragons == 3 || winds >= 3 {
+        return true;
+    }
+    // Four concealed triplets: concealed kinds of three or more plus closed kans.
+    let ankan = hand.melds().iter().filter(|m| m.kind == MeldKind::Ankan).count();
+    ankan + f.concealed.iter().filter(|&&c| c >= 3).count() >= 4
 }
 
 fn melds_text(hand: &Hand) -> String {

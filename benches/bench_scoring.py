@@ -1,0 +1,300 @@
+"""Riichi scoring speed: mahjong_fast beside `mahjong` (pure Python) and `riichienv`
+(Rust core), on the same generated winning hands, in one run.
+
+Run:
+    .venv/bin/python -m pytest benches/bench_scoring.py --benchmark-only -s
+    (or `python benches/bench_scoring.py` for the summary table alone)
+
+Scalar: one call per win, the way each library is meant to be called (riichienv: a
+`HandEvaluator` plus `Conditions` per win; mahjong: `HandCalculator.estimate_hand_value`).
+Batch: `score_many` over NumPy columns on every core; the peers have no batch call, so
+their batch figure is their scalar loop. Peak memory is the growth of the process's
+peak resident set during the batch call.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+import mahjong_fast as mf  # noqa: E402
+from mahjong_fast.riichi import score_many, wins_to_columns  # noqa: E402
+from riichi_gen import meld_text, random_win  # noqa: E402
+
+N_WINS = int(os.environ.get("BENCH_WINS", "2000"))
+BATCH_REPEAT = int(os.environ.get("BENCH_BATCH_REPEAT", "250"))
+
+
+def make_wins(n: int, seed: int = 11) -> List[Dict[str, Any]]:
+    """Winning hands every library accepts (generated; a quarter open)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        w = random_win(rng)
+        try:
+            mf.score(w["hand"], w["win"], [meld_text(k, ids) for k, ids in w["melds"]], rules="tenhou",
+                     **{k: v for k, v in w.items() if k not in ("hand", "win", "melds")})
+        except mf.MahjongError:
+            continue
+        out.append(w)
+    return out
+
+
+# ---- the three scorers ----------------------------------------------------------------
+
+
+def ours_inputs(wins):
+    rules = mf.RuleSet.preset("tenhou")
+    calls = []
+    for w in wins:
+        kw = {k: v for k, v in w.items() if k not in ("hand", "win", "melds") and v is not False and v != []}
+        calls.append((w["hand"], w["win"], [meld_text(k, ids) for k, ids in w["melds"]] or None, kw))
+    return rules, calls
+
+
+def ours_scalar(rules, calls) -> int:
+    score = mf.score
+    total = 0
+    for hand, win, melds, kw in calls:
+        total += score(hand, win, melds, rules=rules, **kw).points
+    return total
+
+
+def riichienv_inputs(wins):
+    from riichienv import _riichienv as C
+
+    winds = [C.Wind.East, C.Wind.South, C.Wind.West, C.Wind.North]
+    kinds = {"chi": C.MeldType.Chi, "pon": C.MeldType.Pon, "daiminkan": C.MeldType.Daiminkan,
+             "kakan": C.MeldType.Kakan, "ankan": C.MeldType.Ankan}
+    calls = []
+    for w in wins:
+        hand = list(w["hand"])
+        hand.remove(w["win"])
+        melds = [(kinds[k], list(ids), k != "ankan") for k, ids in w["melds"]]
+        cond = dict(
+            tsumo=w["tsumo"], riichi=w["riichi"], double_riichi=w["double_riichi"], ippatsu=w["ippatsu"],
+            haitei=w["haitei"], houtei=w["houtei"], rinshan=w["rinshan"], chankan=w["chankan"],
+            tsumo_first_turn=w["tenhou"] or w["chiihou"],
+            player_wind=winds[(w["winner"] - w["dealer"]) % 4], round_wind=winds["ESWN".index(w["round_wind"])],
+            riichi_sticks=w["riichi_sticks"], honba=w["honba"],
+        )
+        calls.append((hand, melds, w["win"], w["dora"], w["ura"], cond))
+    return C, calls
+
+
+def riichienv_scalar(C, calls) -> int:
+    total = 0
+    for hand, melds, win, dora, ura, cond in calls:
+        ms = [C.Meld(t, ids, o) for t, ids, o in melds]
+        r = C.HandEvaluator(hand, ms).calc(win, dora, ura, C.Conditions(**cond))
+        total += r.ron_agari or (r.tsumo_agari_oya + 2 * r.tsumo_agari_ko)
+    return total
+
+
+def mahjong_inputs(wins):
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+    from mahjong.meld import Meld
+
+    kinds = {"chi": (Meld.CHI, True), "pon": (Meld.PON, True), "daiminkan": (Meld.KAN, True),
+             "kakan": (Meld.SHOUMINKAN, True), "ankan": (Meld.KAN, False)}
+    options = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False)
+    calls = []
+    for w in wins:
+        melds = [Meld(meld_type=kinds[k][0], tiles=list(ids), opened=kinds[k][1]) for k, ids in w["melds"]]
+        tiles = list(w["hand"]) + [i for _, ids in w["melds"] for i in ids]
+        config = HandConfig(
+            is_tsumo=w["tsumo"], is_riichi=w["riichi"] or w["double_riichi"], is_daburu_riichi=w["double_riichi"],
+            is_ippatsu=w["ippatsu"], is_rinshan=w["rinshan"], is_chankan=w["chankan"], is_haitei=w["haitei"],
+            is_houtei=w["houtei"], is_tenhou=w["tenhou"], is_chiihou=w["chiihou"],
+            player_wind=27 + (w["winner"] - w["dealer"]) % 4, round_wind=27 + "ESWN".index(w["round_wind"]),
+            options=options,
+        )
+        calls.append((tiles, w["win"], melds, w["dora"], w["ura"] or None, config))
+    return HandCalculator, calls
+
+
+def mahjong_scalar(HC, calls) -> int:
+    total = 0
+    for tiles, win, melds, dora, ura, config in calls:
+        r = HC.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, ura_dora_indicators=ura, config=config)
+        total += r.cost["total"] if r.cost else 0
+    return total
+
+
+def batch_columns(wins, repeat: int) -> Dict[str, np.ndarray]:
+    cols = wins_to_columns([
+        dict(w, melds=[meld_text(k, ids) for k, ids in w["melds"]]) for w in wins
+    ])
+    return {k: np.ascontiguousarray(np.concatenate([v] * repeat)) for k, v in cols.items()}
+
+
+def _peak_rss_kib() -> int:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
+def _reset_peak() -> bool:
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def best_of(fn: Callable[[], Any], repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+# ---- pytest-benchmark entries -----------------------------------------------------------
+
+RESULTS: Dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def wins():
+    return make_wins(N_WINS)
+
+
+def test_scalar_mahjong_fast(benchmark, wins):
+    rules, calls = ours_inputs(wins)
+    benchmark.pedantic(ours_scalar, args=(rules, calls), rounds=5, iterations=1)
+    RESULTS["scalar mahjong_fast"] = benchmark.stats.stats.min / len(calls)
+
+
+def test_scalar_riichienv(benchmark, wins):
+    pytest.importorskip("riichienv")
+    C, calls = riichienv_inputs(wins)
+    benchmark.pedantic(riichienv_scalar, args=(C, calls), rounds=5, iterations=1)
+    RESULTS["scalar riichienv"] = benchmark.stats.stats.min / len(calls)
+
+
+def test_scalar_mahjong(benchmark, wins):
+    pytest.importorskip("mahjong")
+    HC, calls = mahjong_inputs(wins[: max(1, len(wins) // 4)])
+    benchmark.pedantic(mahjong_scalar, args=(HC, calls), rounds=2, iterations=1)
+    RESULTS["scalar mahjong"] = benchmark.stats.stats.min / len(calls)
+
+
+def test_batch_mahjong_fast(benchmark, wins):
+    cols = batch_columns(wins, BATCH_REPEAT)
+    n = len(cols["win"])
+    benchmark.pedantic(score_many, args=(cols,), kwargs=dict(rules="tenhou"), rounds=5, iterations=1)
+    RESULTS["batch mahjong_fast"] = benchmark.stats.stats.min / n
+    import mahjong_fast.riichi as R  # noqa: F401
+
+    # Single core, for the per-core figure.
+    RESULTS["batch mahjong_fast 1 core"] = _one_core_time(cols) / n
+    reset = _reset_peak()
+    before = _peak_rss_kib()
+    score_many(cols, rules="tenhou")
+    RESULTS["batch peak memory MiB"] = (_peak_rss_kib() - before) / 1024 if reset else float("nan")
+    RESULTS["batch rows"] = n
+
+
+def _one_core_time(cols) -> float:
+    import subprocess
+
+    code = (
+        "import sys, time, numpy as np; sys.path.insert(0, %r);"
+        "from mahjong_fast.riichi import score_many;"
+        "cols = dict(np.load(%r));"
+        "best = min((lambda t: (score_many(cols, rules='tenhou'), time.perf_counter() - t)[1])(time.perf_counter()) for _ in range(5));"
+        "print(best)"
+    )
+    import tempfile
+
+    path = os.path.join(tempfile.mkdtemp(), "cols.npz")
+    np.savez(path, **cols)
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    out = subprocess.run([sys.executable, "-c", code % (str(Path(__file__).parent), path)], env=env,
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def test_summary():
+    """Print per-win times and ratios (no timing assertions)."""
+    if not RESULTS:
+        pytest.skip("run with the other benchmarks")
+    print()
+    print_summary(RESULTS)
+
+
+def print_summary(r: Dict[str, float]) -> None:
+    def us(key):
+        return r.get(key, float("nan")) * 1e6
+
+    print(f"{'':28} {'us/win':>10} {'wins/s':>14}")
+    for key in ("scalar mahjong_fast", "scalar riichienv", "scalar mahjong", "batch mahjong_fast",
+                "batch mahjong_fast 1 core"):
+        if key in r:
+            print(f"{key:28} {us(key):10.3f} {1 / r[key]:14,.0f}")
+    if "scalar riichienv" in r:
+        print(f"scalar: mahjong_fast is {r['scalar riichienv'] / r['scalar mahjong_fast']:.2f}x riichienv")
+        print(f"batch (all cores): {r['scalar riichienv'] / r['batch mahjong_fast']:.1f}x riichienv")
+        print(f"batch (1 core): {r['scalar riichienv'] / r['batch mahjong_fast 1 core']:.1f}x riichienv")
+    if "scalar mahjong" in r:
+        print(f"scalar: mahjong_fast is {r['scalar mahjong'] / r['scalar mahjong_fast']:.0f}x mahjong")
+        print(f"batch (all cores): {r['scalar mahjong'] / r['batch mahjong_fast']:.0f}x mahjong")
+    if "batch peak memory MiB" in r:
+        print(f"batch of {int(r['batch rows']):,} wins: peak memory growth {r['batch peak memory MiB']:.1f} MiB")
+
+
+def interleaved(fns: Dict[str, Callable[[], Any]], rounds: int) -> Dict[str, float]:
+    """Best time of each function over rounds that run them in turn, so that load from
+    other processes hits every contender alike."""
+    best = {k: float("inf") for k in fns}
+    for _ in range(rounds):
+        for k, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            best[k] = min(best[k], time.perf_counter() - t)
+    return best
+
+
+if __name__ == "__main__":
+    ws = make_wins(N_WINS)
+    rules, calls = ours_inputs(ws)
+    C, rcalls = riichienv_inputs(ws)
+    HC, mcalls = mahjong_inputs(ws[: len(ws) // 10])
+    cols = batch_columns(ws, BATCH_REPEAT)
+    n = len(cols["win"])
+    t = interleaved(
+        {
+            "scalar mahjong_fast": lambda: ours_scalar(rules, calls),
+            "scalar riichienv": lambda: riichienv_scalar(C, rcalls),
+            "batch mahjong_fast": lambda: score_many(cols, rules="tenhou"),
+        },
+        int(os.environ.get("BENCH_ROUNDS", "9")),
+    )
+    res: Dict[str, float] = {
+        "scalar mahjong_fast": t["scalar mahjong_fast"] / len(calls),
+        "scalar riichienv": t["scalar riichienv"] / len(rcalls),
+        "batch mahjong_fast": t["batch mahjong_fast"] / n,
+    }
+    res["scalar mahjong"] = best_of(lambda: mahjong_scalar(HC, mcalls), 2) / len(mcalls)
+    res["batch mahjong_fast 1 core"] = _one_core_time(cols) / n
+    ok = _reset_peak()
+    before = _peak_rss_kib()
+    score_many(cols, rules="tenhou")
+    res["batch peak memory MiB"] = (_peak_rss_kib() - before) / 1024 if ok else float("nan")
+    res["batch rows"] = n
+    print_summary(res)
