@@ -39,16 +39,15 @@ fn main() {
         pal.extend_from_slice(&d[1]);
     }
     // Per class, the vectors the SIMD combination adds (see `shanten/table.rs`):
-    // for each i, [d0[i] x8 | d1[i] x8] and [0xFF x8 | d0[i] x8]; and per class and
+    // for each i, [d0[i] x8 | d1[i] x8] (16 bytes, 96 per class: the whole set stays
+    // in L1); and per class and
     // set count n, the class reversed against n: [d1[n-i] | d0[n-i]], 0xFF past n.
-    let mut sums = Vec::with_capacity(palette.len() * 12 * 16);
+    let mut sums = Vec::with_capacity(palette.len() * 6 * 16);
     let mut rev = Vec::with_capacity(palette.len() * 6 * 16);
     for d in &palette {
         for (&d0, &d1) in d[0].iter().zip(d[1].iter()).take(6) {
             sums.extend_from_slice(&[d0; 8]);
             sums.extend_from_slice(&[d1; 8]);
-            sums.extend_from_slice(&[0xFF; 8]);
-            sums.extend_from_slice(&[d0; 8]);
         }
         for n in 0..6 {
             let mut v = [0xFFu8; 16];

@@ -166,13 +166,17 @@ mod simd {
     fn conv<const N: usize>(a: usize, b: __m128i) -> __m128i {
         // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
         unsafe {
-            let mut c = _mm_set1_epi8(-1);
+            let ones = _mm_set1_epi8(-1);
+            let mut c = ones;
             for i in 0..=N {
                 let low = ((1u64 << (8 * i)) - 1) as i64;
                 let s = _mm_or_si128(_mm_sll_epi64(b, _mm_cvtsi32_si128(8 * i as i32)), _mm_set1_epi64x(low));
                 let w = _mm_unpacklo_epi64(s, s);
-                c = _mm_min_epu8(c, _mm_adds_epu8(load(CLASS_SUMS, 12 * a + 2 * i), w));
-                c = _mm_min_epu8(c, _mm_adds_epu8(load(CLASS_SUMS, 12 * a + 2 * i + 1), s));
+                // u = [d0[i] x8 | d1[i] x8]; v = [0xFF x8 | d0[i] x8].
+                let u = load(CLASS_SUMS, 6 * a + i);
+                let v = _mm_unpacklo_epi64(ones, u);
+                c = _mm_min_epu8(c, _mm_adds_epu8(u, w));
+                c = _mm_min_epu8(c, _mm_adds_epu8(v, s));
             }
             c
         }
