@@ -49,6 +49,7 @@ __all__ = [
     "pattern_keys",
     "sample_winning_hands",
     "waits",
+    "shanten",
     "win_payments",
     "settle",
     "build_wall",
@@ -490,15 +491,31 @@ def flower_win_score(kind: str, consecutive: int = 0, rules: TaiwanRules = _DEFA
 
 
 def waits(hand: Union[str, Sequence[int]], melds: Any = None) -> List[str]:
-    """Tile kinds that complete a 16-tile hand (16 minus 3 per meld concealed tiles).
+    """Tile kinds that complete a 16-tile hand (16 minus 3 per meld concealed tiles);
+    kinds already held four times are not waits. From the core's shanten module.
 
     Example:
         >>> waits("123456789m123p45s11z")
         ['3s', '6s']
     """
     _check_no_flower(hand, "the hand")
-    kinds = _core.taiwan_waits(hand, _melds(melds))
-    return [_core.from_counts([1 if k == i else 0 for i in range(34)]) for k in kinds]
+    ms = _melds(melds)
+    n = len(_core.parse_tiles(hand)) if isinstance(hand, str) else len(hand)
+    if n != 16 - 3 * len(ms):
+        raise InvalidHandError(f"{hand!r}: {n} concealed tiles with {len(ms)} melds; a waiting Taiwan hand holds {16 - 3 * len(ms)}")
+    return list(_core.waits(hand, ms, n_sets=5))
+
+
+def shanten(hand: Union[str, Sequence[int]], melds: Any = None) -> int:
+    """Shanten of a Taiwan hand (16 or 17 tiles, less 3 per meld): -1 complete,
+    0 ready. Five sets and a pair; from the core's shanten module.
+
+    Example:
+        >>> shanten("234m567m345p678p23s55s"), shanten("234m567m345p678p234s55s")
+        (0, -1)
+    """
+    _check_no_flower(hand, "the hand")
+    return int(_core.shanten(hand, _melds(melds), n_sets=5))
 
 
 # Flag bits and layout of a context row (see score_batch).

@@ -163,36 +163,6 @@ pub fn taiwan_flower_win_raw<'py>(py: Python<'py>, kind: &str, consecutive: u16,
     score_to_py(py, &s, false)
 }
 
-/// Tile kinds (0..34) that complete a 16-tile Taiwan hand (3k + 1 concealed tiles
-/// plus melds); kinds already held four times are left out.
-///
-/// Example:
-///     >>> taiwan_waits("123456789m123p45s11z", None)
-///     [20, 23]
-#[pyfunction]
-#[pyo3(signature = (hand, melds=None))]
-pub fn taiwan_waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
-    let tiles = convert::tiles(hand)?;
-    let (counts, _) = counts_of(&tiles).py_err()?;
-    let melds = convert::melds(melds)?;
-    let n: usize = counts.iter().map(|&c| c as usize).sum();
-    if melds.len() > 5 || n != 3 * (5 - melds.len()) + 1 {
-        return Err(InvalidHandError::new_err(format!(
-            "{n} concealed tiles with {} melds: a waiting Taiwan hand holds 16 minus 3 per meld",
-            melds.len()
-        )));
-    }
-    let mut melded = [0u8; 34];
-    for m in &melds {
-        m.add_to(&mut melded);
-    }
-    if let Some(k) = (0..34).find(|&k| counts[k] + melded[k] > 4) {
-        return Err(InvalidHandError::new_err(format!("{} copies of tile kind {k} (there are only four)", counts[k] + melded[k])));
-    }
-    let mask = mahjong_core::shanten::Shape::new(5, melds.len(), &melded).waits(&counts);
-    Ok((0..34).filter(|k| mask & (1 << k) != 0).collect())
-}
-
 /// Score many hands on all cores with the GIL released. Arrays (C-contiguous):
 /// `concealed` uint8 (N, 34), `context` uint8 (N, 8), `melds` int16 (N, 10) or None
 /// (layouts: `mahjong_fast.taiwan.score_batch`). Returns (tai int32, patterns uint64);
@@ -255,7 +225,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTaiwanRules>()?;
     m.add_function(wrap_pyfunction!(taiwan_score_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win_raw, m)?)?;
-    m.add_function(wrap_pyfunction!(taiwan_waits, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score_batch_raw, m)?)?;
     Ok(())
 }

@@ -2,8 +2,8 @@
 //!
 //! [`rules`] holds the rule set (every tai value and disputed rule an option, with
 //! presets), [`pattern`] the patterns and their names, [`tai`] the scoring of one hand,
-//! [`score`] its result, [`batch`] many hands at once on all cores. Waits of 16-tile
-//! hands (for 獨聽) come from [`crate::shanten`]. The flower tiles'
+//! [`score`] its result, [`batch`] many hands at once on all cores. Waits and shanten of
+//! 16-tile hands come from [`crate::shanten`]; [`single_wait`] is the 獨聽 hot path. The flower tiles'
 //! round logic (replacement, 七搶一, 八仙過海) lives in the Python layer
 //! (`mahjong_fast.taiwan`), which calls [`tai::score`] and [`tai::flower_win`].
 
@@ -11,6 +11,7 @@ pub mod batch;
 pub mod pattern;
 pub mod rules;
 pub mod score;
+pub mod single_wait;
 pub mod tai;
 
 pub use pattern::{Pattern, ALL_PATTERNS};

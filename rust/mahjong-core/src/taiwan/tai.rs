@@ -13,7 +13,7 @@ use super::pattern::Pattern;
 use super::rules::{EarthlyWin, TaiwanRules};
 use super::score::TaiScore;
 use crate::decompose::{for_each_decomposition, for_each_wait, GroupKind, Wait};
-use crate::shanten::Shape;
+use super::single_wait::other_kind_completes;
 use crate::error::{Error, Result};
 use crate::hand::{Counts, Meld, MeldKind};
 use crate::tile::{format_counts, Tile};
@@ -170,48 +170,6 @@ fn check(concealed: &Counts, melds: &[Meld], ctx: &WinContext) -> Result<Counts>
     Ok(all)
 }
 
-/// Does a kind other than `win` also complete the 16 tiles left when `win` is taken
-/// out of `concealed`? (獨聽 is "no".) Only kinds that touch the hand and pass the
-/// mod-3 suit count test are tried, and the search stops at the first one found.
-fn other_kind_completes(concealed: &Counts, melds: &[Meld], win: Tile) -> bool {
-    let mut c = *concealed;
-    c[win.index()] -= 1;
-    let mut melded = [0u8; 34];
-    for m in melds {
-        m.add_to(&mut melded);
-    }
-    let mut suit_mod = [0u8; 3];
-    for (s, m) in suit_mod.iter_mut().enumerate() {
-        *m = (c[s * 9..s * 9 + 9].iter().map(|&x| x as u32).sum::<u32>() % 3) as u8;
-    }
-    let shape = Shape::new(5, melds.len(), &melded);
-    for k in 0..34 {
-        if k == win.index() || c[k] + melded[k] >= 4 {
-            continue;
-        }
-        let touches = if k >= 27 {
-            c[k] > 0
-        } else {
-            let n = k % 9;
-            (k - n.min(2)..=k + (8 - n).min(2)).any(|j| c[j] > 0)
-        };
-        if !touches {
-            continue;
-        }
-        // With k added every number suit must be 0 or 2 mod 3 (sets, or sets and the pair).
-        if (0..3).any(|s| (suit_mod[s] + u8::from(k / 9 == s)) % 3 == 1) {
-            continue;
-        }
-        c[k] += 1;
-        let complete = shape.is_agari(&c);
-        c[k] -= 1;
-        if complete {
-            return true;
-        }
-    }
-    false
-}
-
 /// Score a winning hand: `concealed` holds the concealed tiles including the winning
 /// tile (17 minus 3 per meld), `melds` the called and declared sets.
 ///
@@ -243,9 +201,9 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
     }
     let closed = open == 0;
     let mut suits = 0u8;
-    for (k, &c) in all.iter().enumerate() {
-        if c > 0 {
-            suits |= 1 << (k / 9).min(3);
+    for (bit, range) in [(1u8, 0..9), (2, 9..18), (4, 18..27), (8, 27..34)] {
+        if all[range].iter().any(|&c| c > 0) {
+            suits |= bit;
         }
     }
     let has_honor = suits & 8 != 0;
