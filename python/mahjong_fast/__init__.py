@@ -48,7 +48,7 @@ from mahjong_fast._core import (
     to_unicode,
     verify_logs,
 )
-from mahjong_fast.riichi import ScoreResult, YakuHan, score
+from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast import taiwan
 from mahjong_fast.solitaire import Game as SolitaireGame
@@ -89,6 +89,8 @@ __all__ = [
     "parse_tiles",
     "read_log",
     "score",
+    "score_many",
+    "points",
     "self_play",
     "to_counts",
     "to_ids",
