@@ -280,3 +280,36 @@ def test_final_ranking(preset: str, scores: List[int], results: List[float], ran
 def test_unknown_preset() -> None:
     with pytest.raises(mf.InvalidRuleError, match="nope"):
         Match("nope")
+
+
+@pytest.mark.parametrize(
+    "preset, kind, deltas, hand_goes_on",
+    [
+        ("shiima-2026", "wrong_call", [-3000, 1000, 1000, 1000], True),
+        ("shiima-2026", "wrong_ron", [-3000, 1000, 1000, 1000], True),
+        ("shiima-2026", "chombo", [-3000, 1000, 1000, 1000], False),
+        ("shiima-2025", "chombo", [0, 0, 0, 0], False),
+        ("standard", "chombo", [-12000, 4000, 4000, 4000], False),
+    ],
+)
+def test_referee_penalties(preset: str, kind: str, deltas: List[int], hand_goes_on: bool) -> None:
+    m = Match(preset, seed=3)
+    m.penalty(0, kind)
+    assert [s - 25000 for s in m.scores] == deltas
+    assert (m.phase != "ended") is hand_goes_on
+    if not hand_goes_on:
+        m.next_hand()
+        # A voided hand is replayed by the same dealer with the same counters.
+        assert m.hand_info == (0, 0, 0, 0, 0)
+
+
+def test_wrong_ron_forfeits_winning() -> None:
+    hands = ["3p" + J0, "123m456m789m11z45p", J2 + "8p", "17p9p46m23s67s12z"]
+    m = Match("shiima-2026", wall=build_wall(hands, draws=["6z"]))
+    m.penalty(1, "wrong_ron")
+    act(m, 0, "discard", "3p")
+    assert "ron" not in types(m, 1)
+    with pytest.raises(mf.IllegalActionError):
+        m.penalty(7, "chombo")
+    with pytest.raises(mf.IllegalActionError):
+        m.penalty(0, "nap")

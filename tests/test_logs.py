@@ -82,6 +82,11 @@ def test_truncated_log_is_reported_not_passed(tmp_path: Path) -> None:
     assert any("stops" in p for p in report["problems"])
 
 
+# Records whose own numbers contradict Tenhou's rules (checked by hand):
+# - confusing_nakis_1 (a hand-edited tenhou.net/6 fixture of mjai-reviewer): the
+#   winner of a ron on a riichi player's later discard is not paid the riichi stick.
+KNOWN_DEFECTS = {"confusing_nakis_1__88478e56.json"}
+
 needs_data = pytest.mark.skipif(not RAW.is_dir(), reason="real Tenhou data not present")
 
 
@@ -96,12 +101,17 @@ def test_real_logs_replay() -> None:
     )
     assert s.games > 900
     # Every hand the engine accepted is scored as recorded (wins, draws, noten,
-    # nagashi, abortive draws), and no hand that could be replayed is left out.
-    assert s.wins_matched == s.wins
-    assert s.rounds_scored == s.rounds_legal
+    # nagashi, abortive draws), except records known to be defective.
+    unscored = {
+        r["source"].split("/")[-1].split("#")[0]
+        for r in s.reports
+        if not r.get("error") and r["supported"] and r["rounds_scored"] < r["rounds_legal"]
+    }
+    assert unscored <= KNOWN_DEFECTS, unscored - KNOWN_DEFECTS
+    assert s.wins_matched >= s.wins - len(KNOWN_DEFECTS)
     # Current state of the engine against the records (see README/docs for the
     # known exceptions); these bounds guard against regressions.
-    assert s.games_ok >= 880
+    assert s.games_ok >= 910
     assert s.rounds_legal >= s.rounds - s.rounds_skipped - 80
 
 
@@ -123,3 +133,71 @@ def test_double_ron_and_nagashi_and_aborts_are_exercised() -> None:
                     double += 1
     assert {"exhaustive", "nine_terminals", "four_riichi", "nagashi_mangan"} <= kinds
     assert double > 0
+
+
+def _full_info_files(limit: int) -> list:
+    """Complete mjlog files (every tile visible), a sample for round trips."""
+    files = sorted(RAW.glob("mjx/2022*.mjlog"))[:limit] + sorted(RAW.glob("pantheon/*.xml"))[:limit]
+    return [f for f in files if f.stat().st_size > 0]
+
+
+@needs_data
+@pytest.mark.parametrize("fmt, ext", [("mjai", ".jsonl"), ("tenhou6", ".json")])
+def test_writers_round_trip(tmp_path: Path, fmt: str, ext: str) -> None:
+    """Writing a game as mjai / tenhou.net/6 and reading it back replays to the same
+    scores: the event streams carry the same game."""
+    checked = 0
+    for f in _full_info_files(12):
+        original = mf.verify_logs([f])
+        if any(r.get("error") or not r["supported"] for r in original):
+            continue
+        for i, text in enumerate(engine.convert_log(f, fmt)):
+            out = tmp_path / f"{f.stem}-{i}{ext}"
+            out.write_text(text, encoding="utf-8")
+            [again] = mf.verify_logs([out])
+            assert again["error"] is None, again["error"]
+            o = original[i]
+            assert (again["rounds"], again["rounds_scored"], again["wins_matched"]) == (o["rounds"], o["rounds_scored"], o["wins_matched"])
+            a_ev = mf.read_log(out)[0]["events"]
+            o_ev = mf.read_log(f)[i]["events"]
+            kinds = lambda ev: [e["type"] for e in ev if e["type"] not in ("riichi_stick", "dora")]
+            assert kinds(a_ev) == kinds(o_ev)
+            checked += 1
+    assert checked >= 10
+
+
+@needs_data
+def test_tenhou6_json_logs_replay() -> None:
+    files = sorted((RAW / "mjlog2json").glob("*.json"))
+    if not files:
+        pytest.skip("no tenhou.net/6 files")
+    reports = mf.verify_logs(files)
+    assert len(reports) == len(files)
+    for r in reports:
+        assert r["ok"], r["problems"][:3]
+
+
+def test_hidden_tiles_cannot_be_written_as_tenhou6(tmp_path: Path) -> None:
+    log = tmp_path / "c.log"
+    log.write_text('Get: <GO type="9" lobby="0"/>\nGet: <INIT seed="0,0,0,1,2,30" ten="250,250,250,250" oya="0" hai="0,4,8,12,16,20,24,28,32,36,40,44,48"/> <T52/>\nGet: <D52/>\n')
+    with pytest.raises(mf.LogParseError, match="hidden"):
+        engine.convert_log(log, "tenhou6")
+    assert engine.convert_log(log, "mjai")[0].count('"?"') == 39
+
+
+def test_score_to_csv(tmp_path: Path) -> None:
+    import csv
+
+    if not RAW.is_dir():
+        pytest.skip("real Tenhou data not present")
+    files = sorted(RAW.glob("mjx/2022060100*.mjlog"))[:5]
+    out = tmp_path / "wins.csv"
+    n, skipped = engine.score_to_file(files, out)
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert n == len(rows) > 10 and not skipped
+    assert all(r["matches_record"] == "True" for r in rows)
+    assert {"han", "fu", "yaku", "points", "delta0", "recorded0"} <= set(rows[0])
+    # Score changes of each win sum to zero apart from riichi sticks collected.
+    for r in rows:
+        total = sum(int(r[f"delta{i}"]) for i in range(4))
+        assert total >= 0 and total % 1000 == 0

@@ -41,6 +41,18 @@ def _verify(args: argparse.Namespace) -> int:
     return 0 if s.games_ok == supported and s.unreadable == 0 else 1
 
 
+def _score(args: argparse.Namespace) -> int:
+    from mahjong_fast.engine import score_to_file
+
+    n, skipped = score_to_file(args.paths, args.out, progress=None if args.quiet else _bar)
+    print(f"{n} wins written to {args.out}")
+    if skipped:
+        print(f"{len(skipped)} files or games skipped:")
+        for line in skipped[: args.max_problems]:
+            print(f"  {line}")
+    return 0
+
+
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the `logs` command and its subcommands.
 
@@ -55,3 +67,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     v.add_argument("--max-problems", type=int, default=50, help="problem lines to print (default 50)")
     v.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     v.set_defaults(func=_verify)
+    sc = lsub.add_parser("score", help="extract every win with its full scoring to CSV, Parquet or Arrow")
+    sc.add_argument("paths", nargs="+", help="log files or folders")
+    sc.add_argument("--out", required=True, help="output file: .csv, .parquet or .arrow (the last two need pyarrow)")
+    sc.add_argument("--max-problems", type=int, default=20, help="skipped-file lines to print")
+    sc.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    sc.set_defaults(func=_score)

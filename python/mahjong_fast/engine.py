@@ -18,11 +18,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, List, Optional, Sequence, Union
 
-from mahjong_fast._core import Match, final_result, list_log_files, read_log, self_play, verify_logs
+from mahjong_fast._core import Match, convert_log, final_result, list_log_files, read_log, score_logs, self_play, verify_logs
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["Match", "VerifySummary", "final_result", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_logs"]
+__all__ = ["Match", "VerifySummary", "WinWriter", "convert_log", "final_result", "score_logs", "score_to_file", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_logs"]
 
 
 @dataclass
@@ -116,3 +116,100 @@ def iter_games(paths: Iterable[PathLike]):
     """
     for f in list_log_files([os.fspath(p) for p in paths]) if paths else []:
         yield from read_log(f)
+
+
+class WinWriter:
+    """Streams win rows (dicts from `score_logs`) to CSV, Parquet or Arrow IPC.
+
+    The format follows the file name (`.csv`, `.parquet`, `.arrow`/`.feather`);
+    Parquet and Arrow need `pyarrow` (an optional extra); CSV always works. Rows are
+    written as they come, so memory grows with one batch, not with the input.
+
+    Example:
+        >>> import io, tempfile, os
+        >>> path = os.path.join(tempfile.mkdtemp(), "w.csv")
+        >>> with WinWriter(path) as w: w.write([{"a": 1}])
+        >>> open(path).read().splitlines()
+        ['a', '1']
+    """
+
+    def __init__(self, path: PathLike) -> None:
+        self.path = os.fspath(path)
+        low = self.path.lower()
+        self.kind = "parquet" if low.endswith(".parquet") else "arrow" if low.endswith((".arrow", ".feather", ".ipc")) else "csv"
+        self._writer = None
+        self._file = None
+        self.rows = 0
+        if self.kind != "csv":
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError as e:  # pragma: no cover - depends on the extra
+                raise ImportError(f"writing {self.path} needs pyarrow (pip install pyarrow), or use a .csv name") from e
+
+    def write(self, rows: List[dict]) -> None:
+        """Append a batch of rows."""
+        if not rows:
+            return
+        if self.kind == "csv":
+            import csv
+
+            if self._file is None:
+                self._file = open(self.path, "w", newline="", encoding="utf-8")
+                self._writer = csv.DictWriter(self._file, fieldnames=list(rows[0]))
+                self._writer.writeheader()
+            self._writer.writerows(rows)
+        else:
+            import pyarrow as pa
+
+            table = pa.Table.from_pylist(rows)
+            if self._writer is None:
+                if self.kind == "parquet":
+                    import pyarrow.parquet as pq
+
+                    self._writer = pq.ParquetWriter(self.path, table.schema)
+                else:
+                    self._file = pa.OSFile(self.path, "wb")
+                    self._writer = pa.ipc.new_file(self._file, table.schema)
+            self._writer.write_table(table)
+        self.rows += len(rows)
+
+    def close(self) -> None:
+        """Finish the file."""
+        if self.kind != "csv" and self._writer is not None:
+            self._writer.close()
+        if self._file is not None:
+            self._file.close()
+        self._writer = self._file = None
+
+    def __enter__(self) -> "WinWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def score_to_file(
+    paths: Sequence[PathLike],
+    out: PathLike,
+    *,
+    chunk: int = 64,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> tuple:
+    """Score every win under `paths` and stream the rows to `out`; returns
+    (rows written, skipped notes).
+
+    Example:
+        >>> import tempfile, os
+        >>> score_to_file([], os.path.join(tempfile.mkdtemp(), "w.csv"))
+        (0, [])
+    """
+    files = list_log_files([os.fspath(p) for p in paths]) if paths else []
+    skipped: List[str] = []
+    with WinWriter(out) as w:
+        for i in range(0, len(files), chunk):
+            rows, skip = score_logs(files[i : i + chunk])
+            w.write(rows)
+            skipped.extend(skip)
+            if progress is not None:
+                progress(min(i + chunk, len(files)), len(files))
+        return w.rows, skipped

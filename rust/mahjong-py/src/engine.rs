@@ -206,14 +206,33 @@ pub fn verify_logs<'py>(py: Python<'py>, files: Vec<PathBuf>) -> PyResult<Bound<
     Ok(out)
 }
 
+/// Convert every game of a log file to `fmt` ("mjai" JSON lines or "tenhou6"
+/// JSON); returns one text per game.
+///
+/// Example:
+///     >>> texts = convert_log("game.mjlog", "mjai")  # doctest: +SKIP
+///     >>> texts[0].splitlines()[0]  # doctest: +SKIP
+///     '{"names":["A","B","C","D"],"type":"start_game"}'
+#[pyfunction]
+pub fn convert_log(py: Python<'_>, path: PathBuf, fmt: &str) -> PyResult<Vec<String>> {
+    let tenhou6 = match fmt {
+        "mjai" => false,
+        "tenhou6" => true,
+        other => return Err(Error::InvalidRule(format!("unknown log format {other:?} (mjai or tenhou6)"))).py_err(),
+    };
+    let games = py.detach(|| logs::read_file(&path)).py_err()?;
+    games.iter().map(|g| if tenhou6 { logs::write::to_tenhou6(g) } else { Ok(logs::write::to_mjai(g)) }).collect::<Result<Vec<_>, _>>().py_err()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(convert_log, m)?)?;
     m.add_function(wrap_pyfunction!(read_log, m)?)?;
     m.add_function(wrap_pyfunction!(list_log_files, m)?)?;
     m.add_function(wrap_pyfunction!(verify_logs, m)?)?;
     register_play(m)
 }
 
-use mahjong_core::engine::round::{Action, Phase};
+use mahjong_core::engine::round::{Action, Penalty, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
@@ -351,6 +370,18 @@ impl PyMatch {
         let a = parse_action(action)?;
         self.round.apply(seat, a, &mut self.judge).py_err()
     }
+    /// Referee penalty on `seat`: "chombo" (pays per the rules, hand voided and
+    /// replayed), "wrong_call" or "wrong_ron" (pays; a wrong ron also bars the seat
+    /// from winning this hand, which continues).
+    fn penalty(&mut self, seat: u8, kind: &str) -> PyResult<()> {
+        let k = match kind {
+            "chombo" => Penalty::Chombo,
+            "wrong_call" => Penalty::WrongCall,
+            "wrong_ron" => Penalty::WrongRon,
+            other => return Err(Error::IllegalAction(format!("unknown penalty {other:?} (chombo, wrong_call, wrong_ron)"))).py_err(),
+        };
+        self.round.penalty(seat, k).py_err()
+    }
     /// Events of the current hand so far (same dicts as `read_log`).
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
@@ -442,5 +473,80 @@ pub fn register_play(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMatch>()?;
     m.add_function(wrap_pyfunction!(self_play, m)?)?;
     m.add_function(wrap_pyfunction!(final_result, m)?)?;
+    m.add_function(wrap_pyfunction!(score_logs, m)?)?;
     Ok(())
+}
+
+fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let s = &w.score;
+    d.set_item("source", &w.source)?;
+    d.set_item("round_wind", ["E", "S", "W", "N"][w.wind as usize % 4])?;
+    d.set_item("hand_number", w.number as u32 + 1)?;
+    d.set_item("honba", w.honba)?;
+    d.set_item("dealer", w.dealer)?;
+    d.set_item("winner", w.seat)?;
+    d.set_item("from_who", w.from)?;
+    d.set_item("tsumo", w.seat == w.from)?;
+    d.set_item("han", s.han)?;
+    d.set_item("fu", s.fu)?;
+    d.set_item("yakuman", s.yakuman)?;
+    d.set_item("limit", s.limit.name())?;
+    d.set_item("base", s.base)?;
+    d.set_item("points", s.pay.points)?;
+    let yaku: Vec<String> = s.yaku.as_slice().iter().map(|(y, h)| format!("{}:{}", y.info().key, h)).collect();
+    d.set_item("yaku", yaku.join(";"))?;
+    d.set_item("dora", s.dora)?;
+    d.set_item("ura", s.ura)?;
+    d.set_item("aka", s.aka)?;
+    let tiles: Vec<mahjong_core::RTile> = w.hand.iter().map(|t| t.rtile()).collect();
+    d.set_item("hand", mahjong_core::tile::format_mpsz(&tiles))?;
+    d.set_item("win_tile", w.win_tile.map(|t| t.rtile().to_string()))?;
+    for i in 0..4 {
+        d.set_item(format!("delta{i}"), w.deltas[i])?;
+        d.set_item(format!("recorded{i}"), w.recorded[i])?;
+    }
+    d.set_item("matches_record", w.deltas == w.recorded)?;
+    Ok(d)
+}
+
+/// Every win in the given log files, replayed through the engine and scored with
+/// `riichi.score`, one dict per win (source, round, winner, han, fu, yaku, points,
+/// every seat's score change beside the recorded one). Files are read on all cores
+/// with the GIL released; unreadable files and unsupported games are skipped and
+/// reported in the second list.
+///
+/// Example:
+///     >>> rows, skipped = score_logs(["game.mjlog"])  # doctest: +SKIP
+///     >>> rows[0]["han"], rows[0]["matches_record"]  # doctest: +SKIP
+///     (3, True)
+#[pyfunction]
+pub fn score_logs<'py>(py: Python<'py>, files: Vec<PathBuf>) -> PyResult<(Bound<'py, PyList>, Vec<String>)> {
+    let results: Vec<(String, Result<Vec<ReplayReport>, Error>)> = py.detach(|| {
+        files
+            .par_iter()
+            .map(|f| (f.display().to_string(), logs::read_file(f).map(|gs| gs.iter().map(replay_game).collect())))
+            .collect()
+    });
+    let rows = PyList::empty(py);
+    let mut skipped = Vec::new();
+    for (name, r) in results {
+        match r {
+            Ok(reports) => {
+                for rep in &reports {
+                    if !rep.supported {
+                        skipped.push(format!("{}: {}", rep.source, rep.note));
+                    }
+                    for w in &rep.win_rows {
+                        rows.append(win_row(py, w)?)?;
+                    }
+                }
+            }
+            Err(e) => {
+                let _ = name;
+                skipped.push(e.message().to_string())
+            }
+        }
+    }
+    Ok((rows, skipped))
 }

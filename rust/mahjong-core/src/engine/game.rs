@@ -66,6 +66,15 @@ impl Game {
     pub fn end_round_choosing(&mut self, round: &Round, end: &RoundEnd, dealer_stops: bool) {
         self.scores = round.scores;
         self.sticks = if end.sticks_taken { 0 } else { round.sticks };
+        if end.draw == Some(crate::logs::event::DrawKind::Chombo) {
+            // A voided hand is replayed with the same dealer and counters.
+            self.scores = round.scores;
+            self.sticks = round.sticks;
+            if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
+                self.finish();
+            }
+            return;
+        }
         let is_draw = end.draw.is_some();
         let dealer = self.dealer() as usize;
         let renchan = end.renchan;

@@ -50,4 +50,7 @@ pub struct WinValue {
 /// Judges wins. `None`: not a legal win (no yaku, or not a winning shape to it).
 pub trait WinJudge {
     fn judge(&mut self, ctx: &WinContext) -> Option<WinValue>;
+    /// The win just judged for `seat` is being paid (not merely looked at as an
+    /// option); judges that keep full scorings use this to remember it.
+    fn settled(&mut self, _seat: u8) {}
 }

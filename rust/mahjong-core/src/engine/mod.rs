@@ -20,5 +20,5 @@ pub mod wall;
 
 pub use game::{Game, GameResult};
 pub use judge::{WinContext, WinJudge, WinValue};
-pub use round::{Action, Phase, Round, RoundEnd};
+pub use round::{Action, Penalty, Phase, Round, RoundEnd};
 pub use rules::EngineRules;

@@ -20,6 +20,24 @@ use crate::logs::event::{DrawKind, Event, GameLog, RoundStart, WinRecord};
 use crate::tile::TileId;
 use std::collections::VecDeque;
 
+/// One win of a replayed game, scored by the engine's scorer beside the record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinRow {
+    pub source: String,
+    pub wind: u8,
+    pub number: u8,
+    pub honba: u8,
+    pub dealer: u8,
+    pub seat: u8,
+    pub from: u8,
+    pub score: crate::riichi::ScoreResult,
+    /// The engine's score changes for this win (honba, sticks, pao included).
+    pub deltas: [i32; 4],
+    pub recorded: [i32; 4],
+    pub hand: Vec<TileId>,
+    pub win_tile: Option<TileId>,
+}
+
 /// What replaying one game found.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReplayReport {
@@ -43,6 +61,8 @@ pub struct ReplayReport {
     pub final_matched: bool,
     /// One line per problem.
     pub problems: Vec<String>,
+    /// Every win with its full scoring (replays valued by the scorer).
+    pub win_rows: Vec<WinRow>,
 }
 
 impl ReplayReport {
@@ -104,6 +124,11 @@ impl Placed {
     fn put(&mut self, idx: usize, t: TileId, source: &str) -> Result<()> {
         if self.used[t.id() as usize] && self.slots[idx] != Some(t) {
             return Err(Error::LogParse(format!("{source}: tile id {} appears twice in one hand's tiles", t.id())));
+        }
+        if let Some(old) = self.slots[idx] {
+            if old != t {
+                return Err(Error::LogParse(format!("{source}: wall position {idx} holds both tile id {} and {}", old.id(), t.id())));
+            }
         }
         self.slots[idx] = Some(t);
         self.used[t.id() as usize] = true;
@@ -387,10 +412,7 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
     }
     let mut record_judge = RecordJudge { wins: wins.clone(), dealer: start.dealer, triple };
     let mut scorer_judge = super::scorer::ScorerJudge::new(*scoring);
-    let judge: &mut dyn WinJudge = match values {
-        Values::Record => &mut record_judge,
-        Values::Scorer => &mut scorer_judge,
-    };
+    let use_record = values == Values::Record;
     let mut round = game.start_round(wall, true);
     round.hidden_seats = hidden;
     let mut i = 0;
@@ -415,7 +437,7 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     rep.riichi_unverified += 1;
                 }
                 i += used;
-                round.apply(seat, action, judge)
+                if use_record { round.apply(seat, action, &mut record_judge) } else { round.apply(seat, action, &mut scorer_judge) }
             }
             Phase::Claim { from, source: src, can_ron, can_call, .. } => {
                 let answers = claim_answers(body, i, from, src);
@@ -429,7 +451,7 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     if !matches!(a, Action::Pass) {
                         consumed = true;
                     }
-                    r = round.apply(s, a, judge);
+                    r = if use_record { round.apply(s, a, &mut record_judge) } else { round.apply(s, a, &mut scorer_judge) };
                     if r.is_err() {
                         break;
                     }
@@ -459,6 +481,26 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
     let Phase::Ended(end) = round.phase.clone() else {
         return Ok(());
     };
+    // Full scorings of the wins, beside the record.
+    let engine_wins: Vec<(u8, [i32; 4])> = round.events.iter().filter_map(|e| if let Event::Win(w) = e { Some((w.seat, w.deltas)) } else { None }).collect();
+    for (seat, score) in scorer_judge.wins.iter() {
+        let rec = wins.iter().find(|w| w.seat == *seat);
+        let deltas = engine_wins.iter().find(|w| w.0 == *seat).map(|w| w.1).unwrap_or([0; 4]);
+        rep.win_rows.push(WinRow {
+            source: source.to_string(),
+            wind: start.wind,
+            number: start.number,
+            honba: start.honba,
+            dealer: start.dealer,
+            seat: *seat,
+            from: rec.map(|w| w.from).unwrap_or(*seat),
+            score: *score,
+            deltas,
+            recorded: rec.map(|w| w.deltas).unwrap_or([0; 4]),
+            hand: rec.map(|w| w.hand.clone()).unwrap_or_default(),
+            win_tile: rec.and_then(|w| w.win_tile),
+        });
+    }
     // Compare the score changes.
     let mut recorded = [0i32; 4];
     let mut recorded_draw = None;

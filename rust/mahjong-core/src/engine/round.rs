@@ -43,6 +43,17 @@ pub enum Action {
     Pass,
 }
 
+/// Referee penalties (seed 004).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Penalty {
+    /// 錯和 / チョンボ.
+    Chombo,
+    /// 誤ポン・チー・カン: a call announced and not made.
+    WrongCall,
+    /// 誤ロン: a ron announced on a tile that does not win; the hand continues.
+    WrongRon,
+}
+
 /// How the current turn began.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TurnKind {
@@ -664,6 +675,56 @@ impl Round {
         }
     }
 
+    // ----- referee -------------------------------------------------------------------
+
+    /// Apply a penalty of seed 004 (or seed 001's chombo) to `seat`, as a referee
+    /// would: the payments of the rule set; a chombo voids the hand (same dealer,
+    /// same counters), a wrong ron also bars `seat` from winning this hand.
+    pub fn penalty(&mut self, seat: u8, kind: Penalty) -> Result<()> {
+        if seat > 3 {
+            return Err(illegal(format!("seat {seat} does not exist")));
+        }
+        if self.is_over() {
+            return Err(illegal(format!("{kind:?} on seat {seat}: the hand is over")));
+        }
+        let each = |amount: i32| {
+            let mut d = [amount; 4];
+            d[seat as usize] = -3 * amount;
+            d
+        };
+        match kind {
+            Penalty::Chombo => {
+                let d = match self.rules.chombo {
+                    super::rules::Chombo::None => [0; 4],
+                    super::rules::Chombo::EachPays(x) => each(x),
+                    super::rules::Chombo::Mangan => {
+                        let t = settle::tsumo(&self.rules, seat, self.dealer, 2000, 0, 0, None);
+                        [-t[0], -t[1], -t[2], -t[3]]
+                    }
+                };
+                // Riichi sticks put down in a voided hand go back to their owners.
+                for s in 0..4 {
+                    if matches!(self.seats[s].riichi, Riichi::Accepted { .. }) {
+                        self.scores[s] += self.rules.riichi_stick;
+                        self.sticks = self.sticks.saturating_sub(1);
+                    }
+                }
+                self.finish_draw(DrawKind::Chombo, d, true, [false; 4], Default::default());
+            }
+            Penalty::WrongCall | Penalty::WrongRon => {
+                let amount = if kind == Penalty::WrongCall { self.rules.wrong_call_each } else { self.rules.wrong_ron_each };
+                let d = each(amount);
+                for s in 0..4 {
+                    self.scores[s] += d[s];
+                }
+                if kind == Penalty::WrongRon {
+                    self.seats[seat as usize].forfeit = true;
+                }
+            }
+        }
+        Ok(())
+    }
+
     // ----- applying actions -------------------------------------------------------
 
     /// Apply `seat`'s action, or fail with `IllegalAction` leaving the state as it was.
@@ -697,6 +758,7 @@ impl Round {
             Action::Tsumo => {
                 let t = drawn.unwrap_or(TileId::wrapping(0));
                 if let Some(v) = self.judge_win(seat, seat, t, None, judge) {
+                    judge.settled(seat);
                     let pao = if v.pao_applies { self.seats[seat as usize].pao } else { None };
                     let d = settle::tsumo(&self.rules, seat, self.dealer, v.base, self.honba, self.sticks, pao);
                     self.finish_win(vec![(seat, seat, v, d)], t);

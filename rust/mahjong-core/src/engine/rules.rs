@@ -56,6 +56,18 @@ pub enum ResultRounding {
     FiveDownSixUp,
 }
 
+/// What a chombo costs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Chombo {
+    /// No penalty.
+    None,
+    /// This many points to each other player (seed 004, 2026: 1,000 all).
+    EachPays(i32),
+    /// A mangan paid as if by tsumo (seed 001): 4,000 all from the dealer, else
+    /// 4,000 to the dealer and 2,000 to the others.
+    Mangan,
+}
+
 /// Match-ending conditions and final score rules.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineRules {
@@ -110,8 +122,11 @@ pub struct EngineRules {
     pub pao_four_kans: bool,
     /// Thirteen orphans may rob a closed kan.
     pub kokushi_robs_ankan: bool,
-    /// Penalties of seed 004, in points paid to each other player.
-    pub chombo_each: i32,
+    /// Chombo (a false win, a broken wall): what the offender pays; the hand is
+    /// voided and replayed by the same dealer with the same counters.
+    pub chombo: Chombo,
+    /// Penalties of seed 004 paid to each other player: a wrong call, a wrong ron
+    /// (which also forfeits winning for the rest of the hand).
     pub wrong_call_each: i32,
     pub wrong_ron_each: i32,
 }
@@ -152,7 +167,7 @@ impl EngineRules {
             pao_big_winds: true,
             pao_four_kans: false,
             kokushi_robs_ankan: true,
-            chombo_each: 0,
+            chombo: Chombo::None,
             wrong_call_each: 0,
             wrong_ron_each: 0,
         }
@@ -174,6 +189,7 @@ impl EngineRules {
             kan_dora_open: KanDoraTiming::Immediate,
             multi_ron: MultiRon::All,
             multi_ron_honba_all: true,
+            chombo: Chombo::Mangan,
             ..Self::tenhou()
         }
     }
@@ -211,7 +227,7 @@ impl EngineRules {
     pub fn shiima_2026() -> Self {
         EngineRules {
             uma: [30_000, 10_000, -10_000, -30_000],
-            chombo_each: 1000,
+            chombo: Chombo::EachPays(1000),
             wrong_call_each: 1000,
             wrong_ron_each: 1000,
             ..Self::shiima_2025()

@@ -14,11 +14,13 @@ use crate::tile::{RTile, Tile, TileId};
 pub struct ScorerJudge {
     pub rules: Rules,
     pub last: Option<ScoreResult>,
+    /// Full scorings of the wins paid so far (winner seat, score), in order.
+    pub wins: Vec<(u8, ScoreResult)>,
 }
 
 impl ScorerJudge {
     pub fn new(rules: Rules) -> ScorerJudge {
-        ScorerJudge { rules, last: None }
+        ScorerJudge { rules, last: None, wins: Vec::new() }
     }
 }
 
@@ -82,5 +84,10 @@ impl WinJudge for ScorerJudge {
         let v = WinValue { base: r.base as i32, pao_applies: pao };
         self.last = Some(r);
         Some(v)
+    }
+    fn settled(&mut self, seat: u8) {
+        if let Some(r) = self.last {
+            self.wins.push((seat, r));
+        }
     }
 }

@@ -94,6 +94,8 @@ pub enum DrawKind {
     FourKans,
     /// Exhaustive draw with a nagashi mangan (流し満貫).
     NagashiMangan,
+    /// The hand was voided by a referee for a chombo (replayed by the same dealer).
+    Chombo,
 }
 
 impl DrawKind {
@@ -107,6 +109,7 @@ impl DrawKind {
             DrawKind::TripleRon => "triple_ron",
             DrawKind::FourKans => "four_kans",
             DrawKind::NagashiMangan => "nagashi_mangan",
+            DrawKind::Chombo => "chombo",
         }
     }
 }

@@ -5,10 +5,17 @@
 //! A log that cannot be read fully is an error ([`Error::LogParse`]) naming the file
 //! and the byte or line where reading stopped; nothing is returned half-read.
 
+// Seats index several parallel arrays at once.
+#![allow(clippy::needless_range_loop)]
+
 pub mod event;
+pub mod mjai;
+pub mod ids;
 pub mod meldcode;
 pub mod tags;
 pub mod tenhou;
+pub mod tenhou6;
+pub mod write;
 
 use crate::error::{Error, Result};
 pub use event::{DrawKind, DrawRecord, Event, GameLog, LogMeld, LogRules, RoundStart, WinRecord};
@@ -26,22 +33,28 @@ pub enum Format {
 
 /// Guess the format from the text.
 pub fn detect(text: &str) -> Option<Format> {
-    let head: &str = &text[..text.len().min(4096)];
+    let mut end = text.len().min(4096);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head: &str = &text[..end];
     let t = head.trim_start();
     if t.contains("<mjloggm") {
         Some(Format::Mjlog)
     } else if head.contains("Get: <") || head.contains("Send: <") {
         Some(Format::TenhouClient)
-    } else if t.starts_with('{') {
-        // mjai puts one event per line, each with a "type".
+    } else if t.starts_with('{') || t.starts_with('[') {
+        // mjai: one event object per line, each with a string "type"; tenhou.net/6:
+        // one object with a "log" array.
         let first = t.lines().next().unwrap_or("");
-        if first.contains("\"type\"") && !first.contains("\"log\"") {
-            Some(Format::Mjai)
-        } else {
-            Some(Format::Tenhou6)
+        let v: Option<serde_json::Value> = serde_json::from_str(first).ok();
+        let is_event = |v: &serde_json::Value| v.get("type").is_some_and(|x| x.is_string());
+        match v {
+            Some(serde_json::Value::Object(ref m)) if is_event(&serde_json::Value::Object(m.clone())) => Some(Format::Mjai),
+            Some(serde_json::Value::Array(ref a)) if a.first().is_some_and(is_event) => Some(Format::Mjai),
+            _ if t.contains("\"log\"") => Some(Format::Tenhou6),
+            _ => None,
         }
-    } else if t.starts_with('[') {
-        Some(Format::Mjai)
     } else {
         None
     }
@@ -85,14 +98,15 @@ pub fn parse_text(text: &str, format: Format, source: &str) -> Result<Vec<GameLo
                 if let Some(rest) = line.strip_prefix("Get: ") {
                     let at = format!("{source}: line {}", lineno + 1);
                     for t in tags::read_tags(rest, offset + 5, &at)? {
-                        r.tag(&t).map_err(|e| Error::LogParse(format!("{at}: {}", e.message())))?;
+                        r.tag(&t)?;
                     }
                 }
                 offset += line.len();
             }
             Ok(r.finish())
         }
-        Format::Tenhou6 | Format::Mjai => Err(Error::LogParse(format!("{source}: {format:?} logs are not read yet"))),
+        Format::Tenhou6 => tenhou6::parse(text, source).map(|g| vec![g]),
+        Format::Mjai => mjai::parse(text, source),
     }
 }
 

@@ -122,6 +122,7 @@ impl Round {
             let mut wins = Vec::new();
             for (i, &w) in rons.iter().enumerate() {
                 if let Some(v) = self.judge_win(w, from, tile, Some(source), judge) {
+                    judge.settled(w);
                     let pao = if v.pao_applies { self.seats[w as usize].pao } else { None };
                     let sticks = if i == 0 { self.sticks } else { 0 };
                     let honba = if i == 0 || self.rules.multi_ron_honba_all { self.honba } else { 0 };

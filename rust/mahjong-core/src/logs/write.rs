@@ -1,0 +1,248 @@
+//! Writers: a game's events as an mjai stream (JSON lines) or as tenhou.net/6 JSON.
+//! Both are read back by this crate's readers into the same events (tested by
+//! round trips over the real logs).
+
+use super::event::*;
+use super::mjai::tile_name;
+use super::tenhou6::id_code;
+use crate::hand::MeldKind;
+use crate::tile::TileId;
+use serde_json::{json, Value};
+
+const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+fn names(ids: &[TileId], aka: bool) -> Vec<String> {
+    ids.iter().map(|&t| tile_name(t, aka)).collect()
+}
+
+/// The game as mjai events, one JSON object per line.
+pub fn to_mjai(game: &GameLog) -> String {
+    let aka = game.rules.aka;
+    let mut out: Vec<Value> = vec![json!({"type": "start_game", "names": game.names})];
+    let mut in_round = false;
+    for e in &game.events {
+        let v = match e {
+            Event::RoundStart(s) => {
+                if in_round {
+                    out.push(json!({"type": "end_kyoku"}));
+                }
+                in_round = true;
+                let tehais: Vec<Vec<String>> = s.hands.iter().map(|h| h.iter().map(|t| t.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())).collect()).collect();
+                json!({"type": "start_kyoku", "bakaze": WINDS[s.wind as usize % 4], "kyoku": s.number + 1, "honba": s.honba,
+                       "kyotaku": s.sticks, "oya": s.dealer, "dora_marker": tile_name(s.dora_indicator, aka),
+                       "scores": s.scores, "tehais": tehais})
+            }
+            Event::Draw { seat, tile } => json!({"type": "tsumo", "actor": seat, "pai": tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())}),
+            Event::Discard { seat, tile, tsumogiri } => json!({"type": "dahai", "actor": seat, "pai": tile_name(*tile, aka), "tsumogiri": tsumogiri}),
+            Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
+            Event::RiichiStick { seat } => json!({"type": "reach_accepted", "actor": seat}),
+            Event::Call { seat, meld } => {
+                let own: Vec<TileId> = match meld.kind {
+                    MeldKind::Ankan => meld.tile_slice().to_vec(),
+                    _ => {
+                        let mut v = meld.tile_slice().to_vec();
+                        if let Some(i) = v.iter().position(|&t| t == meld.called) {
+                            v.remove(i);
+                        }
+                        v
+                    }
+                };
+                match meld.kind {
+                    MeldKind::Chi => json!({"type": "chi", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
+                    MeldKind::Pon => json!({"type": "pon", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
+                    MeldKind::Daiminkan => json!({"type": "daiminkan", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
+                    MeldKind::Kakan => json!({"type": "kakan", "actor": seat, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
+                    MeldKind::Ankan => json!({"type": "ankan", "actor": seat, "consumed": names(&own, aka)}),
+                }
+            }
+            Event::Dora { indicator } => json!({"type": "dora", "dora_marker": tile_name(*indicator, aka)}),
+            Event::Win(w) => json!({"type": "hora", "actor": w.seat, "target": w.from,
+                                     "pai": w.win_tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into()),
+                                     "deltas": w.deltas, "ura_markers": names(&w.ura_indicators, aka),
+                                     "fan": w.han, "fu": w.fu, "hora_points": w.points}),
+            Event::Ryuukyoku(d) => {
+                let reason = match d.kind {
+                    DrawKind::Exhaustive => "fanpai",
+                    DrawKind::NineTerminals => "yao9",
+                    DrawKind::FourWinds => "kaze4",
+                    DrawKind::FourRiichi => "reach4",
+                    DrawKind::TripleRon => "ron3",
+                    DrawKind::FourKans => "kan4",
+                    DrawKind::NagashiMangan => "nm",
+                    DrawKind::Chombo => "chombo",
+                };
+                json!({"type": "ryukyoku", "reason": reason, "deltas": d.deltas})
+            }
+            Event::GameEnd { scores, .. } => {
+                if in_round {
+                    out.push(json!({"type": "end_kyoku"}));
+                    in_round = false;
+                }
+                json!({"type": "end_game", "scores": scores})
+            }
+        };
+        out.push(v);
+    }
+    if in_round {
+        out.push(json!({"type": "end_kyoku"}));
+    }
+    let mut s = String::new();
+    for v in out {
+        s.push_str(&v.to_string());
+        s.push('\n');
+    }
+    s
+}
+
+fn code(t: TileId, aka: bool) -> String {
+    format!("{}", id_code(t, aka))
+}
+
+/// A call in tenhou.net/6 notation (`c`, `p`, `m`, `k`, `a` placed by direction).
+fn call_string(seat: u8, meld: &LogMeld, aka: bool) -> String {
+    let rel = (meld.from + 4 - seat) % 4; // 3 left, 2 opposite, 1 right
+    let mut own: Vec<TileId> = meld.tile_slice().to_vec();
+    if let Some(i) = own.iter().position(|&t| t == meld.called) {
+        own.remove(i);
+    }
+    let c = code(meld.called, aka);
+    let o: Vec<String> = own.iter().map(|&t| code(t, aka)).collect();
+    match meld.kind {
+        MeldKind::Chi => format!("c{c}{}", o.concat()),
+        MeldKind::Pon => match rel {
+            3 => format!("p{c}{}{}", o[0], o[1]),
+            2 => format!("{}p{c}{}", o[0], o[1]),
+            _ => format!("{}{}p{c}", o[0], o[1]),
+        },
+        MeldKind::Daiminkan => match rel {
+            3 => format!("m{c}{}{}{}", o[0], o[1], o[2]),
+            2 => format!("{}m{c}{}{}", o[0], o[1], o[2]),
+            _ => format!("{}{}{}m{c}", o[0], o[1], o[2]),
+        },
+        MeldKind::Kakan => match rel {
+            3 => format!("k{c}{}{}{}", o[0], o[1], o[2]),
+            2 => format!("{}k{c}{}{}", o[0], o[1], o[2]),
+            _ => format!("{}{}k{c}{}", o[0], o[1], o[2]),
+        },
+        MeldKind::Ankan => format!("{}{}{}a{c}", o[0], o[1], o[2]),
+    }
+}
+
+/// The game as tenhou.net/6 JSON. The format cannot hold hidden tiles, so a game
+/// read from one client's side is refused.
+pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
+    if game.hidden_tiles {
+        return Err(crate::error::Error::LogParse(format!("{}: hidden tiles cannot be written as tenhou.net/6 JSON (write mjai instead)", game.source)));
+    }
+    let aka = game.rules.aka;
+    let mut rounds: Vec<Value> = Vec::new();
+    let mut cur: Option<(Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>)> = None;
+    let mut last_draw: [Option<TileId>; 4] = [None; 4];
+    let mut riichi_next = [false; 4];
+    let finish = |cur: &mut Option<(Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>)>, rounds: &mut Vec<Value>| {
+        if let Some((head, takes, gives, dora, ura, result)) = cur.take() {
+            let mut r = vec![head[0].clone(), head[1].clone(), Value::from(dora), Value::from(ura)];
+            for s in 0..4 {
+                r.push(head[2 + s].clone());
+                r.push(Value::from(takes[s].clone()));
+                r.push(Value::from(gives[s].clone()));
+            }
+            r.push(Value::from(result));
+            rounds.push(Value::from(r));
+        }
+    };
+    let mut final_sc: Option<Value> = None;
+    for e in &game.events {
+        match e {
+            Event::RoundStart(s) => {
+                finish(&mut cur, &mut rounds);
+                let mut head = vec![json!([s.wind * 4 + s.number, s.honba, s.sticks]), json!(s.scores)];
+                for h in &s.hands {
+                    let codes: Vec<Value> = h.iter().map(|t| t.map(|t| Value::from(id_code(t, aka))).unwrap_or(Value::from(0))).collect();
+                    head.push(Value::from(codes));
+                }
+                cur = Some((head, Default::default(), Default::default(), vec![Value::from(id_code(s.dora_indicator, aka))], Vec::new(), Vec::new()));
+                last_draw = [None; 4];
+                riichi_next = [false; 4];
+            }
+            Event::Draw { seat, tile } => {
+                if let Some(c) = cur.as_mut() {
+                    c.1[*seat as usize].push(Value::from(tile.map(|t| id_code(t, aka)).unwrap_or(0)));
+                }
+                last_draw[*seat as usize] = *tile;
+            }
+            Event::Riichi { seat } => riichi_next[*seat as usize] = true,
+            // tenhou.net/6 has no stick event: a riichi discard that is not ronned pays it.
+            Event::RiichiStick { .. } => {}
+            Event::Discard { seat, tile, tsumogiri } => {
+                if let Some(c) = cur.as_mut() {
+                    let code = if *tsumogiri && last_draw[*seat as usize] == Some(*tile) { 60 } else { id_code(*tile, aka) };
+                    let v = if riichi_next[*seat as usize] { Value::from(format!("r{code}")) } else { Value::from(code) };
+                    riichi_next[*seat as usize] = false;
+                    c.2[*seat as usize].push(v);
+                }
+            }
+            Event::Call { seat, meld } => {
+                if let Some(c) = cur.as_mut() {
+                    let s = call_string(*seat, meld, aka);
+                    match meld.kind {
+                        MeldKind::Kakan | MeldKind::Ankan => c.2[*seat as usize].push(Value::from(s)),
+                        MeldKind::Daiminkan => {
+                            c.1[*seat as usize].push(Value::from(s));
+                            c.2[*seat as usize].push(Value::from(0));
+                        }
+                        _ => c.1[*seat as usize].push(Value::from(s)),
+                    }
+                }
+            }
+            Event::Dora { indicator } => {
+                if let Some(c) = cur.as_mut() {
+                    c.3.push(Value::from(id_code(*indicator, aka)));
+                }
+            }
+            Event::Win(w) => {
+                if let Some(c) = cur.as_mut() {
+                    if c.5.is_empty() {
+                        c.5.push(Value::from("和了"));
+                    }
+                    if c.4.is_empty() {
+                        c.4 = w.ura_indicators.iter().map(|&t| Value::from(id_code(t, aka))).collect();
+                    }
+                    c.5.push(json!(w.deltas));
+                    let text = if w.fu > 0 { format!("{}符{}飜{}点", w.fu, w.han, w.points) } else { format!("{}点", w.points) };
+                    c.5.push(json!([w.seat, w.from, w.pao.unwrap_or(w.seat), text]));
+                }
+            }
+            Event::Ryuukyoku(d) => {
+                if let Some(c) = cur.as_mut() {
+                    let name = match d.kind {
+                        DrawKind::Exhaustive => "流局",
+                        DrawKind::NagashiMangan => "流し満貫",
+                        DrawKind::NineTerminals => "九種九牌",
+                        DrawKind::FourRiichi => "四家立直",
+                        DrawKind::TripleRon => "三家和了",
+                        DrawKind::FourKans => "四槓散了",
+                        DrawKind::FourWinds => "四風連打",
+                        DrawKind::Chombo => "流局",
+                    };
+                    c.5 = vec![Value::from(name), json!(d.deltas)];
+                }
+            }
+            Event::GameEnd { scores, results } => {
+                let mut sc = Vec::new();
+                for s in 0..4 {
+                    sc.push(Value::from(scores[s]));
+                    sc.push(Value::from(results.map(|r| r[s]).unwrap_or(0.0)));
+                }
+                final_sc = Some(Value::from(sc));
+            }
+        }
+    }
+    finish(&mut cur, &mut rounds);
+    let disp = format!("{}{}{}", if game.rules.hanchan { "南" } else { "東" }, if game.rules.kuitan { "喰" } else { "" }, if game.rules.aka { "赤" } else { "" });
+    let mut v = json!({"title": ["", ""], "name": game.names, "rule": {"disp": disp, "aka": if game.rules.aka { 1 } else { 0 }}, "log": rounds});
+    if let Some(sc) = final_sc {
+        v["sc"] = sc;
+    }
+    Ok(v.to_string())
+}
