@@ -284,7 +284,7 @@ impl Round {
     /// Can `seat` ron `tile` (shape, furiten, forfeit, yaku)?
     fn ron_ok(&mut self, seat: u8, from: u8, tile: TileId, source: ClaimSource, judge: &mut dyn WinJudge) -> bool {
         let s = &mut self.seats[seat as usize];
-        if s.forfeit {
+        if s.forfeit || (source != ClaimSource::Ankan && !s.is_ready()) {
             return false;
         }
         let k = tile.tile().index();
@@ -604,11 +604,16 @@ impl Round {
                         }
                     }
                 }
-                let extra = [Action::Tsumo, Action::NineTerminals];
-                for a in extra {
-                    if self.check_turn(seat, &a, judge).is_ok() {
-                        out.push(a);
-                    }
+                // Only candidates that pass the cheap shape tests get the full check
+                // (whose refusals build messages).
+                let s = &self.seats[seat as usize];
+                let tsumo_shape = drawn.is_some() && agari::is_complete(&s.counts);
+                let nine = self.rules.abort_nine_terminals && self.uninterrupted && s.n_discards == 0 && kind == TurnKind::Draw;
+                if tsumo_shape && self.check_turn(seat, &Action::Tsumo, judge).is_ok() {
+                    out.push(Action::Tsumo);
+                }
+                if nine && self.check_turn(seat, &Action::NineTerminals, judge).is_ok() {
+                    out.push(Action::NineTerminals);
                 }
                 if kind != TurnKind::Call {
                     let s = &self.seats[seat as usize];

@@ -40,6 +40,8 @@ pub struct SeatState {
     /// The player liable for this seat's yakuman (pao), if any.
     pub pao: Option<u8>,
     waits_cache: Option<u64>,
+    /// Shanten of the waiting (3k+1) hand, cached until the hand changes.
+    shanten_cache: Option<i8>,
 }
 
 impl SeatState {
@@ -60,6 +62,7 @@ impl SeatState {
             forfeit: false,
             pao: None,
             waits_cache: None,
+            shanten_cache: None,
         };
         for &t in deal {
             s.add(t);
@@ -73,6 +76,7 @@ impl SeatState {
         self.n_tiles += 1;
         self.counts[t.tile().index()] += 1;
         self.waits_cache = None;
+        self.shanten_cache = None;
     }
 
     #[inline]
@@ -90,6 +94,7 @@ impl SeatState {
                 self.n_tiles -= 1;
                 self.counts[t.tile().index()] -= 1;
                 self.waits_cache = None;
+                self.shanten_cache = None;
                 true
             }
             None => false,
@@ -136,6 +141,17 @@ impl SeatState {
         let w = agari::waits(&self.counts);
         self.waits_cache = Some(w);
         w
+    }
+
+    /// Could one more tile complete this waiting hand (shanten 0)? A quick gate
+    /// before the exact per-tile test; cached until the hand changes.
+    pub fn is_ready(&mut self) -> bool {
+        if let Some(s) = self.shanten_cache {
+            return s <= 0;
+        }
+        let s = crate::shanten::shanten(&self.counts, 4usize.saturating_sub(self.n_melds as usize));
+        self.shanten_cache = Some(s);
+        s <= 0
     }
 
     /// Discard furiten or either temporary kind.

@@ -83,7 +83,7 @@ impl Round {
             }
             let s = &mut self.seats[t as usize];
             // The tile is a wait exactly when it completes the hand.
-            if s.counts[k] >= 4 {
+            if s.counts[k] >= 4 || !s.is_ready() {
                 continue;
             }
             s.counts[k] += 1;
