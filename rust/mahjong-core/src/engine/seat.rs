@@ -42,6 +42,10 @@ pub struct SeatState {
     waits_cache: Option<u64>,
     /// Shanten of the waiting (3k+1) hand, cached until the hand changes.
     shanten_cache: Option<i8>,
+    /// The hand was ready (shanten 0) before the tile just drawn.
+    pub ready_before_draw: bool,
+    /// Shanten before the tile just drawn (a draw lowers it by one at most).
+    pub shanten_before_draw: i8,
 }
 
 impl SeatState {
@@ -63,6 +67,8 @@ impl SeatState {
             pao: None,
             waits_cache: None,
             shanten_cache: None,
+            ready_before_draw: false,
+            shanten_before_draw: 8,
         };
         for &t in deal {
             s.add(t);
@@ -152,6 +158,12 @@ impl SeatState {
         let s = crate::shanten::shanten(&self.counts, 4usize.saturating_sub(self.n_melds as usize));
         self.shanten_cache = Some(s);
         s <= 0
+    }
+
+    /// Shanten of the waiting hand (cached).
+    pub fn shanten(&mut self) -> i8 {
+        self.is_ready();
+        self.shanten_cache.unwrap_or(8)
     }
 
     /// Discard furiten or either temporary kind.

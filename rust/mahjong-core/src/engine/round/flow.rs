@@ -55,14 +55,7 @@ impl Round {
                 continue;
             }
             let c = self.seats[t as usize].counts[k];
-            let mut v = Vec::new();
-            if c >= 2 {
-                self.pon_options(t, tile, &mut v);
-            }
-            if v.is_empty() && i == 1 {
-                self.chi_options(t, tile, &mut v);
-            }
-            if !v.is_empty() || (c == 3 && self.kans < 4) {
+            if self.pon_possible(t, tile) || (c == 3 && self.kans < 4) || (i == 1 && self.chi_possible(t, tile)) {
                 can_call |= 1 << t;
             }
         }
