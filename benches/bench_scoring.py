@@ -254,19 +254,27 @@ def print_summary(r: Dict[str, float]) -> None:
     if "scalar mahjong" in r:
         print(f"scalar: mahjong_fast is {r['scalar mahjong'] / r['scalar mahjong_fast']:.0f}x mahjong")
         print(f"batch (all cores): {r['scalar mahjong'] / r['batch mahjong_fast']:.0f}x mahjong")
+    if "cpu batch mahjong_fast" in r:
+        print("CPU time per win (per-core cost, not inflated by other processes' load):")
+        for key in ("cpu scalar mahjong_fast", "cpu scalar riichienv", "cpu batch mahjong_fast"):
+            print(f"  {key[4:]:26} {us(key):10.3f} us  {1 / r[key]:14,.0f} wins/s per core")
+        print(f"  scalar: {r['cpu scalar riichienv'] / r['cpu scalar mahjong_fast']:.2f}x riichienv; "
+              f"batch: {r['cpu scalar riichienv'] / r['cpu batch mahjong_fast']:.1f}x riichienv per core")
     if "batch peak memory MiB" in r:
         print(f"batch of {int(r['batch rows']):,} wins: peak memory growth {r['batch peak memory MiB']:.1f} MiB")
 
 
-def interleaved(fns: Dict[str, Callable[[], Any]], rounds: int) -> Dict[str, float]:
-    """Best time of each function over rounds that run them in turn, so that load from
-    other processes hits every contender alike."""
-    best = {k: float("inf") for k in fns}
+def interleaved(fns: Dict[str, Callable[[], Any]], rounds: int) -> Dict[str, Any]:
+    """Best wall time and best CPU time (all threads of this process) of each function
+    over rounds that run them in turn, so that load from other processes hits every
+    contender alike. CPU time is what a core spends, whatever else the machine runs."""
+    best = {k: (float("inf"), float("inf")) for k in fns}
     for _ in range(rounds):
         for k, fn in fns.items():
-            t = time.perf_counter()
+            w, c = time.perf_counter(), time.process_time()
             fn()
-            best[k] = min(best[k], time.perf_counter() - t)
+            w, c = time.perf_counter() - w, time.process_time() - c
+            best[k] = (min(best[k][0], w), min(best[k][1], c))
     return best
 
 
@@ -286,9 +294,12 @@ if __name__ == "__main__":
         int(os.environ.get("BENCH_ROUNDS", "9")),
     )
     res: Dict[str, float] = {
-        "scalar mahjong_fast": t["scalar mahjong_fast"] / len(calls),
-        "scalar riichienv": t["scalar riichienv"] / len(rcalls),
-        "batch mahjong_fast": t["batch mahjong_fast"] / n,
+        "scalar mahjong_fast": t["scalar mahjong_fast"][0] / len(calls),
+        "scalar riichienv": t["scalar riichienv"][0] / len(rcalls),
+        "batch mahjong_fast": t["batch mahjong_fast"][0] / n,
+        "cpu scalar mahjong_fast": t["scalar mahjong_fast"][1] / len(calls),
+        "cpu scalar riichienv": t["scalar riichienv"][1] / len(rcalls),
+        "cpu batch mahjong_fast": t["batch mahjong_fast"][1] / n,
     }
     res["scalar mahjong"] = best_of(lambda: mahjong_scalar(HC, mcalls), 2) / len(mcalls)
     res["batch mahjong_fast 1 core"] = _one_core_time(cols) / n

@@ -39,3 +39,34 @@ def test_contradictory_context():
 def test_repr_is_readable():
     r = mf.score("111m456p789s11z", "1z", melds=["pon:777z"], seat_wind="E", dora="6z")
     assert repr(r).startswith("ScoreResult(4 han 40 fu mangan, 12000 points")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_TILES = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(_TILES), min_size=0, max_size=16),
+    win=st.sampled_from(_TILES),
+    melds=st.lists(st.sampled_from(["pon:555z", "chi:123m", "ankan:9999p", "kakan:1111s", "chi:406p", "pon:22z"]), max_size=4),
+    flags=st.dictionaries(
+        st.sampled_from(["tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+                         "tenhou", "chiihou", "renhou"]),
+        st.booleans(),
+    ),
+    seats=st.fixed_dictionaries({"winner": st.integers(0, 3), "dealer": st.integers(0, 3), "discarder": st.integers(0, 3)}),
+    honba=st.integers(0, 20),
+    rules=st.sampled_from(["standard", "tenhou", "shiima-2026"]),
+)
+def test_fuzz_never_crashes(hand, win, melds, flags, seats, honba, rules):
+    try:
+        r = mf.score("".join(hand), win, melds, rules=rules, honba=honba, **flags, **seats)
+    except mf.MahjongError:
+        return
+    # A scored hand pays exactly what the winner receives.
+    assert sum(r.deltas) == r.sticks_points
+    assert r.total == r.points + r.honba_points + r.sticks_points
+    assert r.han > 0 or r.yakuman > 0

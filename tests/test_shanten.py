@@ -329,6 +329,11 @@ def test_melded_copies_against_brute_force():
         (lambda: mf.shanten_batch(np.zeros((3, 33), np.uint8)), mf.InvalidHandError),
         (lambda: mf.shanten_batch(np.zeros((3, 34), np.int64)), mf.InvalidHandError),
         (lambda: mf.shanten_batch(["123m"], threads=0), mf.InvalidRuleError),
+        (lambda: mf.shanten_batch(["123m"], threads=10**9), mf.InvalidRuleError),
+        (lambda: mf.shanten_batch(["123m"], threads=-2), mf.InvalidRuleError),
+        (lambda: mf.shanten("123m456p789s1122z", n_sets=-1), mf.InvalidHandError),
+        (lambda: mf.shanten_batch(["123m"], n_sets=-1), mf.InvalidHandError),
+        (lambda: mf.shanten_batch(np.zeros(34, np.uint8)), mf.InvalidHandError),
     ],
 )
 def test_bad_inputs_raise(call, exc):
@@ -370,3 +375,40 @@ def test_batch_matches_scalar_and_threads():
     assert (v == one).all()
     agari, _ = mf.is_agari_batch(arr)
     assert (agari == (one == -1)).all()
+
+
+# --- fuzzing the boundaries ---------------------------------------------------------------------
+
+TEXT = st.text(alphabet="0123456789mpsz xq:,", max_size=40)
+MELD_TEXT = st.builds(lambda k, t: f"{k}:{t}", st.sampled_from(["chi", "pon", "kan", "ankan", "kakan", "bogus"]), TEXT)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.one_of(TEXT, st.lists(st.integers(-5, 140), max_size=20)),
+    st.one_of(st.none(), st.lists(MELD_TEXT, max_size=5)),
+    st.one_of(st.none(), st.integers(-3, 8), st.just(10**30)),
+)
+def test_any_input_gives_a_value_or_a_mahjong_error(hand, melds, n_sets):
+    for call in (mf.shanten, mf.shanten_detail, mf.is_agari, mf.waits, mf.ukeire, mf.discards, mf.decompose):
+        try:
+            kwargs = {"melds": melds}
+            if n_sets is not None:
+                kwargs["n_sets"] = n_sets
+            call(hand, **kwargs)
+        except mf.MahjongError:
+            pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 255), min_size=34, max_size=34), min_size=1, max_size=30), st.one_of(st.none(), st.integers(0, 7)))
+def test_batch_rows_of_any_counts(rows, n_sets):
+    arr = np.array(rows, np.uint8)
+    values, errors = mf.shanten_batch(arr, n_sets=n_sets)
+    bad = {r for r, _, _ in errors}
+    for i, row in enumerate(rows):
+        if i in bad:
+            assert values[i] == -128
+        else:
+            assert max(row) <= 4 and -1 <= values[i] <= 13
+            assert values[i] == mf.shanten(mf.from_counts(row), n_sets=n_sets)

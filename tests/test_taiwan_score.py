@@ -289,3 +289,13 @@ def test_doctests_of_the_module():
     import doctest
     failed, _ = doctest.testmod(tw)
     assert failed == 0
+
+
+def test_rules_and_results_pickle():
+    import pickle
+
+    r = tw.TaiwanRules.preset("seed003", tai_cap=16)
+    r2 = pickle.loads(pickle.dumps(r))
+    assert r2 == r and tw.score(PINGHU, win_tile="7p", rules=r2).total == 3
+    s = tw.score(PINGHU, win_tile="7p")
+    assert pickle.loads(pickle.dumps(s)) == s

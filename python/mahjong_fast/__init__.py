@@ -46,7 +46,7 @@ from mahjong_fast._core import (
     to_unicode,
     verify_logs,
 )
-from mahjong_fast.riichi import ScoreResult, YakuHan, score
+from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast import taiwan
 
@@ -83,6 +83,8 @@ __all__ = [
     "parse_tiles",
     "read_log",
     "score",
+    "score_many",
+    "points",
     "self_play",
     "to_counts",
     "to_ids",

@@ -121,8 +121,9 @@ def flower_names(mask: int) -> str:
         >>> flower_names(0b00010001)
         '春梅'
     """
-    order = [4, 5, 6, 7, 0, 1, 2, 3]
-    return "".join(FLOWERS[i] for i in order if mask & (1 << i))
+    if not mask:
+        return ""
+    return "".join(FLOWERS[i] for i in (4, 5, 6, 7, 0, 1, 2, 3) if mask & (1 << i))
 
 
 def parse_wind(wind: Union[int, str]) -> int:
@@ -234,6 +235,15 @@ class TaiwanRules:
         core_opts = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "opening_replacement"}
         # Built (and validated) once: scoring passes the compiled rule set to the core.
         object.__setattr__(self, "_core", _core.TaiwanRuleSet("common", core_opts))
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # The compiled core rule set is rebuilt on unpickling (for multiprocessing).
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+        self.__post_init__()
 
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> "TaiwanRules":
@@ -390,8 +400,11 @@ def _score_from_raw(raw: Dict[str, Any], melds: Sequence[Meld] = (), flowers: in
     )
 
 
+_FLOWER_CHARS = frozenset(k for k in _FLOWER_ALIASES if len(k) == 1)
+
+
 def _check_no_flower(text: Any, what: str) -> None:
-    if isinstance(text, str) and any(c in _FLOWER_ALIASES for c in text):
+    if isinstance(text, str) and not _FLOWER_CHARS.isdisjoint(text):
         raise InvalidHandError(f"{what} {text!r}: a flower cannot be part of {what} (flowers are exposed and kept apart: pass them as flowers=)")
 
 

@@ -29,7 +29,7 @@ fn main() {
         }
     }
     let rules = Rules::TENHOU;
-    let n = 200_000;
+    let n = 2_000_000;
     let t = Instant::now();
     let mut acc = 0usize;
     for i in 0..n {

@@ -3,7 +3,7 @@
 //! `mahjong_core::shanten`.
 
 use crate::convert;
-use crate::errors::{IntoPyResult, InvalidHandError};
+use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
 use mahjong_core::decompose::GroupKind;
 use mahjong_core::shanten::batch::{self, RowError, Rows};
 use mahjong_core::shanten::query::{self, Split};
@@ -15,10 +15,31 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 
-fn hand_of(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<(Hand, Shape)> {
+/// An optional non-negative count from Python (None passes through); anything else
+/// raises `make_err` naming the argument.
+fn count_arg(obj: Option<&Bound<'_, PyAny>>, name: &str, make_err: fn(String) -> PyErr) -> PyResult<Option<usize>> {
+    let Some(o) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let text = || o.repr().map(|r| r.to_string()).unwrap_or_default();
+    match o.extract::<i64>() {
+        Ok(n) if n >= 0 => Ok(Some(n.min(1 << 20) as usize)),
+        _ => Err(make_err(format!("{name} = {}: expected None or a whole number 0 or more", text()))),
+    }
+}
+
+/// `n_sets` from Python: sets of a complete hand, melds included.
+fn sets_arg(n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    count_arg(n_sets, "n_sets", InvalidHandError::new_err)
+}
+
+/// `threads` from Python: None (every core) or a positive count.
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    count_arg(threads, "threads", InvalidRuleError::new_err)
+}
+
+fn hand_of(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<(Hand, Shape)> {
     let tiles = convert::tiles(hand)?;
     let melds = convert::melds(melds)?;
-    query::hand_shape(&tiles, &melds, n_sets).py_err()
+    query::hand_shape(&tiles, &melds, sets_arg(n_sets)?).py_err()
 }
 
 fn tile_names(mask: u64) -> Vec<String> {
@@ -63,9 +84,9 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
 ///     0
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<i8> {
+fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
     if let (Ok(text), None) = (hand.cast::<PyString>(), melds.filter(|m| !m.is_none())) {
-        if let Some((c, n)) = query::closed_counts_of_text(text.to_str()?, n_sets) {
+        if let Some((c, n)) = query::closed_counts_of_text(text.to_str()?, sets_arg(n_sets)?) {
             return Ok(Shape::closed(n, Forms::for_game(n)).shanten(&c));
         }
     }
@@ -82,7 +103,7 @@ fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Op
 ///     {'standard': 3, 'chiitoitsu': 0, 'kokushi': 10, 'shanten': 0}
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn shanten_detail<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, melds: Option<&Bound<'py, PyAny>>, n_sets: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+fn shanten_detail<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, melds: Option<&Bound<'py, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     let d = shape.detail(&h.concealed);
     let out = PyDict::new(py);
@@ -100,7 +121,7 @@ fn shanten_detail<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, melds: Option<
 ///     (True, False)
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn is_agari(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<bool> {
+fn is_agari(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_complete_size(&h, &shape, "is_agari").py_err()?;
     Ok(shape.is_agari(&h.concealed))
@@ -117,7 +138,7 @@ fn is_agari(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: O
 ///     []
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<Vec<String>> {
+fn waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_waiting(&h, &shape, "waits").py_err()?;
     Ok(tile_names(shape.waits(&h.concealed)))
@@ -137,7 +158,7 @@ fn waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Opti
 ///     (3, ['1z', '2z'])
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, n_sets=None))]
-fn ukeire(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<(u32, Vec<String>)> {
+fn ukeire(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, Vec<String>)> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_waiting(&h, &shape, "ukeire").py_err()?;
     let v = visible_of(&h, visible)?;
@@ -153,7 +174,7 @@ fn ukeire(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Op
 ///     [('3z', 0, 4)]
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, n_sets=None))]
-fn discards(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>, n_sets: Option<usize>) -> PyResult<Vec<(String, i8, u32)>> {
+fn discards(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, i8, u32)>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_complete_size(&h, &shape, "discards").py_err()?;
     let v = visible_of(&h, visible)?;
@@ -203,7 +224,7 @@ fn decompose<'py>(
     hand: &Bound<'py, PyAny>,
     melds: Option<&Bound<'py, PyAny>>,
     win_tile: Option<&Bound<'py, PyAny>>,
-    n_sets: Option<usize>,
+    n_sets: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     let win = match win_tile {
@@ -314,7 +335,8 @@ fn run_batch<T: Send + Sync + Copy + numpy::Element>(
 ///     ([0, 0, -128], (2, 'InvalidHandError'))
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> BatchResult {
+fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> BatchResult {
+    let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, 0i8, |rows, out| batch::shanten_rows(rows, n_sets, out))
 }
 
@@ -327,7 +349,8 @@ fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>
 ///     ([True, False], [])
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> BatchResult {
+fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> BatchResult {
+    let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, false, |rows, out| batch::agari_rows(rows, n_sets, out))
 }
 
@@ -340,7 +363,8 @@ fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize
 ///     [2, 1]
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn decomposition_count_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<usize>, threads: Option<usize>) -> BatchResult {
+fn decomposition_count_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> BatchResult {
+    let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, 0i32, |rows, out| batch::decomposition_count_rows(rows, n_sets, out))
 }
 

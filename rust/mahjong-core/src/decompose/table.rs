@@ -14,11 +14,43 @@ fn u32_at(bytes: &[u8], i: usize) -> u32 {
     }
 }
 
+/// Keys per bucket of the top four base-5 digits (tiles 6..9 of the suit): bucket `b`
+/// holds keys `BUCKETS[b]..BUCKETS[b + 1]`. Built once (2.5 KB); it turns the binary
+/// search over every key into a search within a handful, which matters because
+/// scoring looks up three suits per hand.
+const BUCKET_DIV: u32 = 5 * 5 * 5 * 5 * 5; // codes below this share tiles 6..9
+const N_BUCKETS: usize = 5 * 5 * 5 * 5;
+
+fn buckets() -> &'static [u32; N_BUCKETS + 1] {
+    static INDEX: std::sync::OnceLock<[u32; N_BUCKETS + 1]> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let n = KEYS.len() / 4;
+        let mut index = [n as u32; N_BUCKETS + 1];
+        // Keys are sorted, so the first key of each bucket marks its start.
+        for i in (0..n).rev() {
+            let b = ((u32_at(KEYS, i) / BUCKET_DIV) as usize).min(N_BUCKETS - 1);
+            index[b] = i as u32;
+        }
+        // Empty buckets start where the next non-empty one does.
+        for b in (0..N_BUCKETS).rev() {
+            if index[b] > index[b + 1] {
+                index[b] = index[b + 1];
+            }
+        }
+        index
+    })
+}
+
 /// Index range of the splits of the suit hand `code` in [`split`], empty when it
 /// does not split.
 #[inline]
 pub fn splits_of(code: u32) -> (usize, usize) {
-    let (mut lo, mut hi) = (0usize, KEYS.len() / 4);
+    let b = (code / BUCKET_DIV) as usize;
+    if b >= N_BUCKETS {
+        return (0, 0);
+    }
+    let index = buckets();
+    let (mut lo, mut hi) = (index[b] as usize, index[b + 1] as usize);
     while lo < hi {
         let mid = (lo + hi) / 2;
         let k = u32_at(KEYS, mid);

@@ -8,7 +8,7 @@ use super::fu::{fu, FuList};
 use super::points::{base_points, payments, Limit, Payments};
 use super::rules::Rules;
 use super::shape::{Form, Shape};
-use super::yaku::{ordinary, yakuman, HandFacts, Yaku, YakuList};
+use super::yaku::{hand_yaku, ordinary, yakuman, HandFacts, Yaku, YakuList};
 use crate::decompose::{for_each_decomposition, for_each_wait, is_chiitoitsu, is_kokushi};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, MeldKind};
@@ -143,6 +143,8 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
     let maybe_yakuman = could_be_yakuman(&facts, hand, ctx, rules);
     let mut best: Option<Best> = None;
     let mut yl = YakuList::default();
+    let mut base_yaku = YakuList::default();
+    hand_yaku(&facts, ctx, rules, &mut base_yaku);
     let mut consider = |shape: Shape, best: &mut Option<Best>| {
         if maybe_yakuman || shape.form == Form::Kokushi {
             yakuman(&shape, &facts, ctx, rules, &mut yl);
@@ -159,7 +161,7 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
             // the hand is).
             ((8000 * mult, u32::MAX, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
         } else {
-            ordinary(&shape, &facts, ctx, rules, &mut yl);
+            ordinary(&shape, &facts, ctx, &base_yaku, &mut yl);
             let han = yl.total();
             let pinfu = yl.contains(Yaku::Pinfu);
             let fl = fu(&shape, closed, pinfu, ctx, rules);

@@ -415,8 +415,9 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
     }
 }
 
-/// Ordinary yaku of a shape (called when it holds no yakuman).
-pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
+/// The ordinary yaku that do not depend on how the hand is read (situational and
+/// tile-content yaku): computed once per hand, then each reading adds its own.
+pub fn hand_yaku(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
     out.clear();
     let closed = f.closed;
     let add = |y: Yaku, out: &mut YakuList| {
@@ -467,6 +468,20 @@ pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, o
     if f.all_yaochuu && f.honors && f.suits != 0 {
         add(Yaku::Honroutou, out);
     }
+}
+
+/// Ordinary yaku of a shape (called when it holds no yakuman): `base` (from
+/// [`hand_yaku`]) plus the yaku of this reading.
+pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList, out: &mut YakuList) {
+    *out = *base;
+    let closed = f.closed;
+    let add = |y: Yaku, out: &mut YakuList| {
+        let (c, o) = y.han();
+        let h = if closed { c } else { o };
+        if h > 0 {
+            out.push(y, h);
+        }
+    };
     if shape.form == Form::Chiitoitsu {
         add(Yaku::Chiitoitsu, out);
         return;

@@ -26,12 +26,17 @@ pub struct RowError {
 /// balance two to a few dozen cores.
 const CHUNK: usize = 2048;
 
+/// Largest local pool a batch call may ask for.
+pub const MAX_THREADS: usize = 1024;
+
 /// Run `f` in a local pool of `threads` threads, or in the global pool (all cores,
 /// or RAYON_NUM_THREADS) when `None`.
 pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
     match threads {
         None => Ok(f()),
         Some(0) => Err(Error::InvalidRule("threads = 0: use None for every core, or a positive count".into())),
+        // A pool is real threads: refuse counts that would only exhaust the machine.
+        Some(n) if n > MAX_THREADS => Err(Error::InvalidRule(format!("threads = {n}: at most {MAX_THREADS}"))),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()

@@ -1,0 +1,102 @@
+"""Bulk scoring: sequences and columns agree with the scalar scorer; bad rows come back
+as per-row errors while the rest are scored."""
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mahjong_fast as mf
+from mahjong_fast.riichi import COLUMNS, LIMITS, score_many, wins_to_columns
+
+from riichi_gen import meld_text, random_win
+
+
+def generated(n, seed=3):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        w = random_win(rng)
+        w["melds"] = [meld_text(k, ids) for k, ids in w["melds"]]
+        out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("rules", ["standard", "tenhou", "shiima-2026"])
+def test_list_and_columns_match_scalar(rules):
+    wins = generated(600)
+    scalar = []
+    for w in wins:
+        try:
+            scalar.append(mf.score(**w, rules=rules))
+        except mf.MahjongError as e:
+            scalar.append(e)
+    listed = score_many(wins, rules=rules)
+    cols = score_many(wins_to_columns(wins), rules=rules)
+    errors = {row: kind for row, kind, _ in cols["errors"]}
+    for i, (a, b) in enumerate(zip(scalar, listed)):
+        if isinstance(a, Exception):
+            assert type(a) is type(b) and str(a) == str(b)
+            assert errors[i] == type(a).__name__
+            continue
+        assert (a.han, a.fu, a.points, a.deltas, a.tenhou_yaku) == (b.han, b.fu, b.points, b.deltas, b.tenhou_yaku)
+        assert cols["error"][i] == 0
+        assert (cols["han"][i], cols["fu"][i], cols["points"][i]) == (a.han, a.fu, a.points)
+        assert cols["deltas"][i].tolist() == a.deltas
+        assert LIMITS[cols["limit"][i]] == ("yakuman" if a.yakuman else a.limit)
+        ids = [int(x) for x in cols["yaku"][i] if x >= 0]
+        assert ids == [y.tenhou_id for y in a.yaku]
+        assert cols["yaku_han"][i][: len(ids)].tolist() == [y.han for y in a.yaku]
+
+
+def test_bad_rows_are_reported_and_the_rest_scored():
+    wins = [
+        {"hand": "123m456p789s23455s", "win": "2s", "tsumo": True},
+        {"hand": "1m"},
+        {"hand": "234m456p789s33z", "win": "3z", "melds": ["chi:678s"]},
+        {"hand": "123m456p789s23455s", "win": "2s", "bogus": 1},
+    ]
+    out = score_many(wins)
+    assert out[0].points == 1500
+    assert isinstance(out[1], mf.InvalidHandError)
+    assert isinstance(out[2], mf.NoYakuError)
+    assert isinstance(out[3], mf.InvalidHandError) and "bogus" in str(out[3])
+    cols = wins_to_columns([wins[0], wins[2]])
+    cols["hand"][1, 0] = 999  # an impossible tile id
+    res = score_many(cols)
+    assert res["error"].tolist() == [0, 1]
+    assert res["errors"][0][0] == 1 and "999" in res["errors"][0][2]
+    assert res["points"][0] == 1500
+
+
+def test_columns_with_defaults_and_bad_shapes():
+    cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
+    slim = {k: cols[k] for k in ("hand", "win", "winner", "flags")}
+    assert score_many(slim)["points"].tolist() == [1500]
+    with pytest.raises(mf.InvalidHandError, match="unknown column"):
+        score_many({**slim, "nope": np.zeros(1)})
+    with pytest.raises(mf.InvalidHandError, match="shape"):
+        score_many({**slim, "dora": np.zeros((1, 9))})
+
+
+def test_arrow_record_batch():
+    pa = pytest.importorskip("pyarrow")
+    cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}] * 3)
+    batch = pa.record_batch({k: (list(v) if v.ndim == 2 else v) for k, v in cols.items()})
+    assert score_many(batch)["points"].tolist() == [1500] * 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_random_columns_never_crash(data):
+    n = data.draw(st.integers(1, 5))
+    cols = {}
+    for k, w in COLUMNS.items():
+        shape = (n, w) if w > 1 else (n,)
+        cols[k] = np.array(data.draw(st.lists(st.integers(-3, 140), min_size=n * w, max_size=n * w)), dtype=np.int32).reshape(shape)
+    out = score_many(cols)
+    assert len(out["error"]) == n
+    bad = {row for row, _, _ in out["errors"]}
+    assert bad == {i for i in range(n) if out["error"][i] != 0}
