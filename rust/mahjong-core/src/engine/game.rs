@@ -254,7 +254,8 @@ mod tests {
     fn east_south_runs_eight_hands_without_renchan() {
         let mut g = Game::new(EngineRules::tenhou());
         for i in 0..7 {
-            end(&mut g, [31000, 23000, 23000, 23000], Some((g.dealer() + 1) % 4), false);
+            let next = (g.dealer() + 1) % 4;
+            end(&mut g, [31000, 23000, 23000, 23000], Some(next), false);
             assert!(g.result.is_none(), "hand {i}");
         }
         assert_eq!((g.wind, g.number), (1, 3));
