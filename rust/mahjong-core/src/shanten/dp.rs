@@ -78,6 +78,13 @@ mod tests {
     fn tables_match_dp() {
         let suits = gen::suit_dists(9, true);
         let caps = [4u8; 9];
+        // The embedded two-level lookup returns the generated vector for every hand.
+        for (code, d) in suits.iter().enumerate() {
+            let h = gen::counts_of_code(code, 9);
+            let mut counts = [0u8; 34];
+            counts[9..18].copy_from_slice(&h[..9]);
+            assert_eq!(super::super::table::number_suit(&counts, 9), *d, "suit {h:?}");
+        }
         for code in (0..suits.len()).filter(|c| c % 97 == 0 || gen::counts_of_code(*c, 9).iter().sum::<u8>() <= 4) {
             let h = gen::counts_of_code(code, 9);
             let mut want = suit_dist(&h[..9], &caps, true, MAX_SETS);
@@ -91,6 +98,9 @@ mod tests {
         let honors = gen::suit_dists(7, false);
         for (code, d) in honors.iter().enumerate() {
             let h = gen::counts_of_code(code, 7);
+            let mut counts = [0u8; 34];
+            counts[27..34].copy_from_slice(&h[..7]);
+            assert_eq!(super::super::table::honors(&counts), *d, "honors {h:?}");
             assert_eq!(*d, suit_dist(&h[..7], &caps[..7], false, MAX_SETS), "honors {h:?}");
         }
     }

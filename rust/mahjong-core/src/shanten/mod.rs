@@ -14,7 +14,7 @@
 //! # How
 //!
 //! Per-suit distance tables generated at build time (`gen.rs`, embedded by
-//! `build.rs`, about 2 MB), combined over the four suits by a min-plus product
+//! `build.rs`, about 0.4 MB), combined over the four suits by a min-plus product
 //! (`table.rs`): a handful of loads and a few dozen byte operations per hand, no
 //! allocation. Hands with melds whose tiles cap a kind's remaining copies take an
 //! exact dynamic programme for the affected suits (`dp.rs`).
