@@ -22,6 +22,8 @@ from mahjong_fast._core import (
     Match,
     Meld,
     NoYakuError,
+    SolitaireBoard,
+    SolitaireLayout,
     Tile,
     TileParseError,
     __version__,
@@ -49,6 +51,7 @@ from mahjong_fast._core import (
 from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast import taiwan
+from mahjong_fast.solitaire import Game as SolitaireGame
 
 __all__ = [
     "IllegalActionError",
@@ -65,6 +68,9 @@ __all__ = [
     "ScoreResult",
     "YakuHan",
     "NoYakuError",
+    "SolitaireBoard",
+    "SolitaireGame",
+    "SolitaireLayout",
     "Tile",
     "TileParseError",
     "__version__",

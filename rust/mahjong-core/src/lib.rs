@@ -13,6 +13,7 @@ pub mod logs;
 pub mod riichi;
 pub mod shanten;
 pub mod taiwan;
+pub mod solitaire;
 pub mod tile;
 
 pub use error::{Error, Result};

@@ -7,6 +7,7 @@ mod errors;
 mod riichi;
 mod shanten;
 mod taiwan;
+mod solitaire;
 mod tiles;
 
 use pyo3::prelude::*;
@@ -19,6 +20,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     riichi::register(m)?;
     shanten::register(m)?;
     taiwan::register(m)?;
+    solitaire::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

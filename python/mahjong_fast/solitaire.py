@@ -1,0 +1,395 @@
+"""Shanghai (mahjong) solitaire: play, solve, deal (seed 000).
+
+The rules live in the Rust core (`mahjong_fast._core`); this module adds the game a
+player or a program drives: a deal, the select / highlight / second-pick flow,
+undo and redo, hints and shuffles that keep the game winnable, and the seed's four
+scoring variants.
+
+Slots are indices into the layout's positions (sorted by layer, row, column).
+Faces are codes 0..42 (34 riichi kinds in Tenhou order, then the plants 梅蘭菊竹
+and the seasons 春夏秋冬) or text: "5p", "7z", "1f".."4f" (plants), "5f".."8f"
+(seasons).
+
+Example:
+    >>> from mahjong_fast.solitaire import Game
+    >>> g = Game("turtle", seed=1)
+    >>> a, b = g.hint()
+    >>> g.remove(a, b)
+    >>> g.remaining
+    142
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, List, Optional, Sequence, Tuple, Union
+
+from mahjong_fast._core import (
+    IllegalMoveError,
+    LayoutError,
+    SolitaireBoard,
+    SolitaireLayout,
+    solitaire_deal,
+    solitaire_face_code,
+    solitaire_face_text,
+    solitaire_playout_share,
+    solitaire_score,
+    solitaire_shuffle,
+    solitaire_solve,
+)
+
+Layout = SolitaireLayout
+Board = SolitaireBoard
+FaceLike = Union[int, str]
+Pair = Tuple[int, int]
+
+SCORING_VARIANTS = ("time", "moves", "penalty", "none")
+
+
+def face_text(code: int) -> str:
+    """Text of a face code.
+
+    Example:
+        >>> face_text(0), face_text(33), face_text(34), face_text(41)
+        ('1m', '7z', '1f', '8f')
+    """
+    return solitaire_face_text(code)
+
+
+def face_code(text: str) -> int:
+    """Face code of a text ("5p", "7z", "1f".."8f" or a flower's name 梅 .. 冬).
+
+    Example:
+        >>> face_code("1p"), face_code("梅"), face_code("春")
+        (9, 34, 38)
+    """
+    return solitaire_face_code(text)
+
+
+def face_group(code: int) -> int:
+    """Matching group 0..36 of a face code: the kind, 34 = plants, 35 = seasons.
+
+    Example:
+        >>> face_group(5), face_group(36), face_group(40)
+        (5, 34, 35)
+    """
+    if not 0 <= code < 42:
+        raise IllegalMoveError(f"face code {code} is out of range 0..42")
+    return code if code < 34 else (34 if code < 38 else 35)
+
+
+def layout(spec: Union[str, SolitaireLayout, Sequence[Tuple[int, int, int]]] = "turtle") -> SolitaireLayout:
+    """A layout from a built-in name, an existing layout or `(x, y, layer)` triples.
+
+    Example:
+        >>> len(layout("pyramid")), len(layout([(0, 0, 0), (2, 0, 0)]))
+        (144, 2)
+    """
+    if isinstance(spec, SolitaireLayout):
+        return spec
+    if isinstance(spec, str):
+        return SolitaireLayout.builtin(spec)
+    return SolitaireLayout(list(spec))
+
+
+def load_layout(path: str, name: str = "") -> SolitaireLayout:
+    """Read a layout file (KMahjongg .layout, GNOME .map, xmahjongg, Kyodai .lay).
+
+    Example:
+        >>> load_layout("turtle.layout")  # doctest: +SKIP
+        SolitaireLayout('turtle', 144 slots)
+    """
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    if not name:
+        import os
+
+        name = os.path.splitext(os.path.basename(path))[0]
+    return SolitaireLayout.read(text, name)
+
+
+def solve(board: SolitaireBoard, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> dict:
+    """Solve a board's position: verdict, solution (removal order), proof, cost.
+
+    Example:
+        >>> b = Board(layout([(0, 0, 0), (2, 0, 0)]), ["1m", "1m"])
+        >>> solve(b)["solution"]
+        [(0, 1)]
+    """
+    return solitaire_solve(board, max_nodes, max_millis)
+
+
+@dataclass
+class Selection:
+    """What a pick did in the select / highlight / second-pick flow.
+
+    `status` is one of "selected" (first pick, now highlighted), "deselected"
+    (the same tile picked again, or a second pick that does not match when the
+    game deselects on mismatch), "removed" (the pair went), "not_free" (a tile that
+    cannot be picked), "switched" (a second free tile that does not match became the
+    new selection when the game switches on mismatch).
+
+    Example:
+        >>> Selection("removed", pair=(3, 7)).status
+        'removed'
+    """
+
+    status: str
+    pair: Optional[Pair] = None
+    reason: str = ""
+
+
+@dataclass
+class Hint:
+    """A hint: a pair on a winning line, or `lost=True` when no line wins.
+
+    Example:
+        >>> Hint(pair=(1, 2)).pair
+        (1, 2)
+    """
+
+    pair: Optional[Pair] = None
+    lost: bool = False
+    unknown: bool = False
+
+
+@dataclass
+class _Events:
+    items: List[Tuple[str, float]] = field(default_factory=list)
+
+
+class Game:
+    """One game of Shanghai solitaire.
+
+    Args:
+        layout: a built-in name ("turtle", "pyramid", "fortress", "bridge",
+            "spider"), a `SolitaireLayout` or a list of `(x, y, layer)` triples.
+        seed: seed of the deal (reproducible); ignored when `faces` is given.
+        method: "uniform" (a uniform deal proven solvable; the classic difficulty)
+            or "reverse" (reverse construction).
+        faces: one face per slot to play a given deal instead.
+        scoring: "time", "moves", "penalty" or "none".
+        scoring_options: overrides of the variant's numbers (e.g.
+            `{"hint_penalty": 50, "shuffle_penalty": 100}`).
+        on_mismatch: what a non-matching second pick does: "deselect" (drop the
+            first pick), "switch" (select the new tile) or "error" (raise).
+        clock: seconds source for the time-based variants.
+
+    Example:
+        >>> g = Game("turtle", seed=7, scoring="penalty")
+        >>> pair = g.hint().pair
+        >>> g.select(pair[0]).status, g.select(pair[1]).status
+        ('selected', 'removed')
+        >>> g.score()
+        -40
+    """
+
+    def __init__(
+        self,
+        layout: Union[str, SolitaireLayout, Sequence[Tuple[int, int, int]]] = "turtle",
+        seed: int = 0,
+        *,
+        method: str = "uniform",
+        faces: Optional[Sequence[FaceLike]] = None,
+        scoring: str = "none",
+        scoring_options: Optional[dict] = None,
+        on_mismatch: str = "deselect",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if scoring not in SCORING_VARIANTS:
+            raise LayoutError(f"unknown scoring variant {scoring!r}; use one of {', '.join(SCORING_VARIANTS)}")
+        if on_mismatch not in ("deselect", "switch", "error"):
+            raise LayoutError(f"unknown on_mismatch {on_mismatch!r}; use deselect, switch or error")
+        lay = globals()["layout"](layout)
+        self.deal_method = "given"
+        self.deal_solution: Optional[List[Pair]] = None
+        if faces is None:
+            d = solitaire_deal(lay, seed, method)
+            faces = d["faces"]
+            self.deal_method = d["method"]
+            self.deal_solution = [tuple(p) for p in d["solution"]]
+        self._board = SolitaireBoard(lay, list(faces))
+        self._initial_faces = self._board.faces
+        self.seed = seed
+        self.scoring = scoring
+        self.scoring_options = dict(scoring_options or {})
+        self.on_mismatch = on_mismatch
+        self._clock = clock
+        self._start = clock()
+        self._done: List[Pair] = []
+        self._undone: List[Pair] = []
+        self._events = _Events()
+        self._selected: Optional[int] = None
+        self._shuffles = 0
+
+    # -- state ---------------------------------------------------------------
+    @property
+    def board(self) -> SolitaireBoard:
+        """The core board (layout, faces, present slots)."""
+        return self._board
+
+    @property
+    def layout(self) -> SolitaireLayout:
+        return self._board.layout
+
+    @property
+    def faces(self) -> List[str]:
+        """Face text of every slot."""
+        return [face_text(c) for c in self._board.faces]
+
+    @property
+    def remaining(self) -> int:
+        return self._board.remaining()
+
+    @property
+    def moves(self) -> List[Pair]:
+        """Pairs removed so far, in order (undone ones excluded)."""
+        return list(self._done)
+
+    @property
+    def won(self) -> bool:
+        return self._board.is_won()
+
+    @property
+    def stuck(self) -> bool:
+        """Tiles remain but no free pair matches."""
+        return self._board.is_stuck()
+
+    @property
+    def elapsed(self) -> float:
+        return self._clock() - self._start
+
+    def free_tiles(self) -> List[int]:
+        return self._board.free_tiles()
+
+    def legal_pairs(self) -> List[Pair]:
+        return self._board.legal_pairs()
+
+    # -- moves ---------------------------------------------------------------
+    def remove(self, a: int, b: int) -> None:
+        """Remove a free matching pair; raises `IllegalMoveError` saying why not."""
+        self._board.remove(a, b)
+        self._done.append((a, b))
+        self._undone.clear()
+        self._selected = None
+        self._events.items.append(("pair", self.elapsed))
+
+    def undo(self) -> Pair:
+        """Put the last removed pair back; raises `IllegalMoveError` when none."""
+        if not self._done:
+            raise IllegalMoveError("nothing to undo")
+        a, b = self._done.pop()
+        self._board.restore(a, b)
+        self._undone.append((a, b))
+        self._selected = None
+        self._events.items.append(("undo", self.elapsed))
+        return (a, b)
+
+    def redo(self) -> Pair:
+        """Remove again the last undone pair; raises `IllegalMoveError` when none."""
+        if not self._undone:
+            raise IllegalMoveError("nothing to redo")
+        a, b = self._undone.pop()
+        self._board.remove(a, b)
+        self._done.append((a, b))
+        self._selected = None
+        self._events.items.append(("pair", self.elapsed))
+        return (a, b)
+
+    # -- the pick flow -----------------------------------------------------------
+    @property
+    def selected(self) -> Optional[int]:
+        """The highlighted first pick, if any."""
+        return self._selected
+
+    def highlighted(self) -> List[int]:
+        """Free tiles that match the selection (where a second pick would remove)."""
+        s = self._selected
+        if s is None:
+            return []
+        g = face_group(self._board.faces[s])
+        return [t for t in self.free_tiles() if t != s and face_group(self._board.faces[t]) == g]
+
+    def select(self, slot: int) -> Selection:
+        """Pick a tile: the first pick highlights it; a second matching free pick
+        removes both; picking the selection again deselects it; a non-free tile is
+        refused; a non-matching free second pick follows `on_mismatch`."""
+        if not self._board.is_free(slot):
+            reason = self._board.blocked_reason(slot) or f"slot {slot} is not free"
+            if self.on_mismatch == "error":
+                raise IllegalMoveError(reason)
+            return Selection("not_free", reason=reason)
+        first = self._selected
+        if first is None:
+            self._selected = slot
+            return Selection("selected")
+        if first == slot:
+            self._selected = None
+            return Selection("deselected")
+        try:
+            self._board.check(first, slot)
+        except IllegalMoveError as e:
+            if self.on_mismatch == "error":
+                raise
+            if self.on_mismatch == "switch":
+                self._selected = slot
+                return Selection("switched", reason=str(e))
+            self._selected = None
+            return Selection("deselected", reason=str(e))
+        self.remove(first, slot)
+        return Selection("removed", pair=(first, slot))
+
+    # -- help ------------------------------------------------------------------
+    def solve(self, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> dict:
+        """Solver result for the current position (no score effect)."""
+        return solitaire_solve(self._board, max_nodes, max_millis)
+
+    def hint(self, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> Hint:
+        """A pair on a winning line, or `Hint(lost=True)` when the position is lost.
+        Counts as a hint for scoring."""
+        self._events.items.append(("hint", self.elapsed))
+        r = self.solve(max_nodes, max_millis)
+        if r["verdict"] == "solvable":
+            return Hint(pair=tuple(r["solution"][0]) if r["solution"] else None)
+        if r["verdict"] == "unsolvable":
+            return Hint(lost=True)
+        return Hint(unknown=True)
+
+    def shuffle(self, seed: Optional[int] = None) -> List[Pair]:
+        """Rearrange the remaining faces on the remaining slots into a solvable
+        position; returns a solution from there. Counts as a shuffle for scoring.
+        Clears the redo history (the old pairs no longer fit the new faces)."""
+        self._shuffles += 1
+        s = self.seed * 1_000_003 + self._shuffles if seed is None else seed
+        faces, solution = solitaire_shuffle(self._board, s)
+        self._board.set_faces(faces)
+        self._undone.clear()
+        self._selected = None
+        self._events.items.append(("shuffle", self.elapsed))
+        return [tuple(p) for p in solution]
+
+    def difficulty(self, playouts: int = 1000, seed: int = 0) -> float:
+        """Share of random playouts that clear the current position (1.0 = easy)."""
+        return solitaire_playout_share(self._board, playouts, seed)
+
+    # -- score ---------------------------------------------------------------
+    def score(self) -> Optional[int]:
+        """The score under the game's variant (None for "none")."""
+        return solitaire_score(self.scoring, self._events.items, self.elapsed, self.won, self.scoring_options)
+
+
+__all__ = [
+    "Board",
+    "Game",
+    "Hint",
+    "Layout",
+    "SCORING_VARIANTS",
+    "Selection",
+    "face_code",
+    "face_group",
+    "face_text",
+    "layout",
+    "load_layout",
+    "solve",
+]

@@ -1,0 +1,61 @@
+//! Quick solver probe: `cargo run --release --example solitaire_probe -- turtle 1000 [max_nodes]`.
+use mahjong_core::solitaire::generate::uniform_faces;
+use mahjong_core::solitaire::layouts::builtin;
+use mahjong_core::solitaire::rng::Rng;
+use mahjong_core::solitaire::{Geometry, SolveLimits, Solver, Verdict};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let name = args.get(1).map(String::as_str).unwrap_or("turtle");
+    let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let max_nodes: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let l = builtin(name).unwrap();
+    let geo = Geometry::new(&l);
+    if let Ok(d) = std::env::var("DUMP") {
+        let i: u64 = d.parse().unwrap();
+        let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
+        let (w, h, dd) = l.extent();
+        for z in 0..dd {
+            println!("layer {z}");
+            let mut grid = vec![vec!["   ".to_string(); w as usize]; h as usize];
+            for (k, p) in l.positions().iter().enumerate() {
+                if p.z == z {
+                    grid[p.y as usize][p.x as usize] = format!("{:>3}", faces[k].text());
+                }
+            }
+            for row in grid {
+                println!("{}", row.join(""));
+            }
+        }
+        return;
+    }
+    let mut s = Solver::new(&geo);
+    let mut times = Vec::new();
+    let (mut ok, mut bad, mut unk) = (0, 0, 0);
+    let mut nodes_total = 0u64;
+    for i in 0..n {
+        let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
+        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: 0 });
+        nodes_total += r.nodes;
+        match r.verdict {
+            Verdict::Solvable => ok += 1,
+            Verdict::Unsolvable => bad += 1,
+            Verdict::Unknown => unk += 1,
+        }
+        if r.verdict != Verdict::Solvable && std::env::var("VERBOSE").is_ok() {
+            let share = mahjong_core::solitaire::generate::random_playout_share(&geo, &faces, geo.all(), 2000, 3);
+            println!("  random playout share {share}; initial free {}", geo.free_set(geo.all()).count());
+            println!("deal {i}: {:?} nodes {} {:?}", r.verdict, r.nodes, r.proof);
+        }
+        times.push(r.micros);
+    }
+    times.sort();
+    let q = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
+    println!(
+        "{name}: solvable {ok} unsolvable {bad} unknown {unk}; median {} us p99 {} us max {} us; mean nodes {:.1}",
+        q(0.5), q(0.99), q(1.0), nodes_total as f64 / n as f64
+    );
+}
+
+#[allow(dead_code)]
+fn unused() {}

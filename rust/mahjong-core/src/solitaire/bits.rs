@@ -1,0 +1,129 @@
+//! A fixed set of up to 192 positions in three machine words: the board state the
+//! solver copies, hashes and masks millions of times, so it never allocates.
+
+/// Positions are numbered `0..n` with `n <= MAX_TILES`.
+pub const MAX_TILES: usize = 144;
+
+/// A set of positions (bit `i` = position `i`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Bits(pub [u64; 3]);
+
+impl Bits {
+    pub const EMPTY: Bits = Bits([0; 3]);
+
+    /// The set `{0, .., n-1}`.
+    pub fn first(n: usize) -> Bits {
+        let mut b = Bits::EMPTY;
+        for i in 0..n.min(192) {
+            b.insert(i);
+        }
+        b
+    }
+    #[inline(always)]
+    pub fn single(i: usize) -> Bits {
+        let mut b = Bits::EMPTY;
+        b.insert(i);
+        b
+    }
+    #[inline(always)]
+    pub fn insert(&mut self, i: usize) {
+        self.0[i >> 6] |= 1u64 << (i & 63);
+    }
+    #[inline(always)]
+    pub fn remove(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1u64 << (i & 63));
+    }
+    #[inline(always)]
+    pub fn has(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+    #[inline(always)]
+    pub fn and(self, o: Bits) -> Bits {
+        Bits([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+    #[inline(always)]
+    pub fn or(self, o: Bits) -> Bits {
+        Bits([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+    #[inline(always)]
+    pub fn minus(self, o: Bits) -> Bits {
+        Bits([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2]])
+    }
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) == 0
+    }
+    #[inline(always)]
+    pub fn meets(&self, o: &Bits) -> bool {
+        ((self.0[0] & o.0[0]) | (self.0[1] & o.0[1]) | (self.0[2] & o.0[2])) != 0
+    }
+    #[inline(always)]
+    pub fn count(&self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+    /// The lowest member, if any.
+    #[inline(always)]
+    pub fn lowest(&self) -> Option<usize> {
+        for w in 0..3 {
+            if self.0[w] != 0 {
+                return Some(w * 64 + self.0[w].trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+    /// Members in increasing order.
+    #[inline]
+    pub fn iter(self) -> BitsIter {
+        BitsIter { bits: self, w: 0 }
+    }
+    /// A 64-bit mix of the three words (for table indexing, not identity).
+    #[inline(always)]
+    pub fn hash64(&self) -> u64 {
+        let mut h = self.0[0].wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= self.0[1].wrapping_add(0x632B_E59B_D9B4_E019).rotate_left(23).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= self.0[2].rotate_left(41).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^ (h >> 29)
+    }
+}
+
+/// Iterator over the members of a [`Bits`].
+pub struct BitsIter {
+    bits: Bits,
+    w: usize,
+}
+
+impl Iterator for BitsIter {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.w < 3 {
+            let word = self.bits.0[self.w];
+            if word != 0 {
+                self.bits.0[self.w] = word & (word - 1);
+                return Some(self.w * 64 + word.trailing_zeros() as usize);
+            }
+            self.w += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn set_ops() {
+        let mut b = Bits::EMPTY;
+        for i in [0, 63, 64, 130, 143] {
+            b.insert(i);
+        }
+        assert_eq!(b.count(), 5);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 130, 143]);
+        b.remove(64);
+        assert!(!b.has(64) && b.has(63));
+        assert_eq!(b.lowest(), Some(0));
+        assert_eq!(Bits::first(144).count(), 144);
+        assert!(b.meets(&Bits::single(130)));
+        assert!(b.minus(Bits::single(130)).and(Bits::single(130)).is_empty());
+    }
+}

@@ -1,0 +1,444 @@
+//! Shanghai solitaire bindings: conversion only. Layouts, boards, the solver, the
+//! generators and scoring all live in `mahjong_core::solitaire`.
+
+use crate::errors::{IntoPyResult, LayoutError, TileParseError};
+use mahjong_core::solitaire::formats::{self, Format};
+use mahjong_core::solitaire::generate::{self, Generated};
+use mahjong_core::solitaire::layouts;
+use mahjong_core::solitaire::scoring::{self, Event, ScoringRules};
+use mahjong_core::solitaire::{Bits, Board, Face, Geometry, Layout, Proof, SolveLimits, SolveResult, Solver};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+/// A solitaire layout: slots `(x, y, layer)` in half-tile units (a tile covers
+/// x..x+2, y..y+2), sorted by layer, row, column. Slot `i` of a layout is index `i`
+/// everywhere else (faces, moves, solutions).
+///
+/// Example:
+///     >>> from mahjong_fast import SolitaireLayout
+///     >>> t = SolitaireLayout.builtin("turtle")
+///     >>> len(t), t.positions[-1]
+///     (144, (13, 7, 4))
+#[pyclass(name = "SolitaireLayout", module = "mahjong_fast", frozen, from_py_object)]
+#[derive(Clone)]
+pub struct PyLayout(pub Layout);
+
+#[pymethods]
+impl PyLayout {
+    /// A layout from `(x, y, layer)` triples; raises `LayoutError` for an odd count,
+    /// more than 144 slots, negative or huge coordinates, or overlapping slots.
+    #[new]
+    #[pyo3(signature = (positions, name = "custom"))]
+    fn new(positions: Vec<(i64, i64, i64)>, name: &str) -> PyResult<Self> {
+        Ok(PyLayout(Layout::from_triples(name, &positions).py_err()?))
+    }
+    /// One of the built-in layouts: turtle, pyramid, fortress, bridge, spider.
+    #[staticmethod]
+    fn builtin(name: &str) -> PyResult<Self> {
+        Ok(PyLayout(layouts::builtin(name).py_err()?))
+    }
+    /// Names of the built-in layouts.
+    #[staticmethod]
+    fn builtin_names() -> Vec<&'static str> {
+        layouts::NAMES.to_vec()
+    }
+    /// Read a layout file's text; the format (KMahjongg .layout v1.0/v1.1, GNOME
+    /// .map, xmahjongg, Kyodai 3.0 .lay) is detected from the text.
+    #[staticmethod]
+    #[pyo3(signature = (text, name = ""))]
+    fn read(text: &str, name: &str) -> PyResult<Self> {
+        Ok(PyLayout(formats::read(text, name).py_err()?))
+    }
+    /// The layout as text in `format`: "kmahjongg" (v1.1), "kmahjongg-1.0",
+    /// "gnome", "xmahjongg" or "kyodai".
+    fn write(&self, format: &str) -> PyResult<String> {
+        formats::write(&self.0, Format::parse(format).py_err()?).py_err()
+    }
+    #[getter]
+    fn name(&self) -> String {
+        self.0.name().to_owned()
+    }
+    /// The slots as `(x, y, layer)` tuples.
+    #[getter]
+    fn positions(&self) -> Vec<(u32, u32, u32)> {
+        self.0.positions().iter().map(|p| (p.x as u32, p.y as u32, p.z as u32)).collect()
+    }
+    /// (width, height) in half-tile units and the number of layers.
+    fn extent(&self) -> (u32, u32, u32) {
+        let (w, h, d) = self.0.extent();
+        (w as u32, h as u32, d as u32)
+    }
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+    fn __eq__(&self, other: &PyLayout) -> bool {
+        self.0.positions() == other.0.positions()
+    }
+    fn __repr__(&self) -> String {
+        format!("SolitaireLayout({:?}, {} slots)", self.0.name(), self.0.len())
+    }
+}
+
+/// Faces from Python: face codes 0..42 or text ("5p", "7z", "1f".."8f", 梅).
+pub fn faces_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Face>> {
+    let mut out = Vec::new();
+    for item in obj.try_iter()? {
+        let item = item?;
+        if let Ok(s) = item.cast::<PyString>() {
+            out.push(Face::parse(s.to_str()?).py_err()?);
+        } else if let Ok(c) = item.extract::<i64>() {
+            if !(0..42).contains(&c) {
+                return Err(TileParseError::new_err(format!("face code {c} is out of range 0..42")));
+            }
+            out.push(Face::new(c as u32).py_err()?);
+        } else {
+            return Err(TileParseError::new_err(format!(
+                "a face must be a code 0..42 or text like \"5p\", got {}",
+                item.repr()?
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// A deal in play: a layout, a face on each slot and the slots still present. The
+/// free-tile rule and matching are the core's; `remove` raises `IllegalMoveError`
+/// saying why a pair cannot go.
+///
+/// Example:
+///     >>> from mahjong_fast import SolitaireBoard, SolitaireLayout
+///     >>> b = SolitaireBoard(SolitaireLayout([(0, 0, 0), (2, 0, 0)]), ["1m", "1m"])
+///     >>> b.legal_pairs()
+///     [(0, 1)]
+#[pyclass(name = "SolitaireBoard", module = "mahjong_fast", from_py_object)]
+#[derive(Clone)]
+pub struct PyBoard(pub Board);
+
+fn present_list(b: Bits, n: usize) -> Vec<usize> {
+    b.iter().filter(|&i| i < n).collect()
+}
+
+fn bits_from(slots: &[usize], n: usize) -> PyResult<Bits> {
+    let mut b = Bits::EMPTY;
+    for &i in slots {
+        if i >= n {
+            return Err(LayoutError::new_err(format!("slot {i} does not exist (the layout has slots 0..{n})")));
+        }
+        b.insert(i);
+    }
+    Ok(b)
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    fn new(layout: &PyLayout, faces: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyBoard(Board::new(layout.0.clone(), faces_from(faces)?).py_err()?))
+    }
+    #[getter]
+    fn layout(&self) -> PyLayout {
+        PyLayout(self.0.layout().clone())
+    }
+    /// Face codes, one per slot (removed slots keep theirs).
+    #[getter]
+    fn faces(&self) -> Vec<u32> {
+        self.0.faces().iter().map(|f| f.code() as u32).collect()
+    }
+    /// Slots still on the board.
+    #[getter]
+    fn present(&self) -> Vec<usize> {
+        present_list(self.0.present(), self.0.layout().len())
+    }
+    /// Replace the set of present slots (e.g. to load a position in progress).
+    fn set_present(&mut self, slots: Vec<usize>) -> PyResult<()> {
+        let b = bits_from(&slots, self.0.layout().len())?;
+        self.0.set_present(b);
+        Ok(())
+    }
+    /// Replace the faces (one per slot).
+    fn set_faces(&mut self, faces: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.0.set_faces(faces_from(faces)?).py_err()
+    }
+    fn remaining(&self) -> usize {
+        self.0.remaining()
+    }
+    fn is_free(&self, slot: usize) -> bool {
+        self.0.is_free(slot)
+    }
+    /// Why a present slot is not free (covered, or blocked on both sides), or None.
+    fn blocked_reason(&self, slot: usize) -> Option<String> {
+        if slot >= self.0.layout().len() || !self.0.present().has(slot) {
+            return Some(format!("slot {slot} is not on the board"));
+        }
+        self.0.geometry().blocked_reason(slot, &self.0.present(), self.0.layout())
+    }
+    /// The free slots.
+    fn free_tiles(&self) -> Vec<usize> {
+        present_list(self.0.free(), self.0.layout().len())
+    }
+    /// Every removable pair `(a, b)`, `a < b`.
+    fn legal_pairs(&self) -> Vec<(usize, usize)> {
+        self.0.legal_pairs()
+    }
+    /// Raises `IllegalMoveError` saying why `(a, b)` cannot be removed now.
+    fn check(&self, a: usize, b: usize) -> PyResult<()> {
+        self.0.check_pair(a, b).py_err()
+    }
+    fn remove(&mut self, a: usize, b: usize) -> PyResult<()> {
+        self.0.remove_pair(a, b).py_err()
+    }
+    /// Put a removed pair back (undo).
+    fn restore(&mut self, a: usize, b: usize) -> PyResult<()> {
+        self.0.restore_pair(a, b).py_err()
+    }
+    fn is_won(&self) -> bool {
+        self.0.is_won()
+    }
+    fn is_stuck(&self) -> bool {
+        self.0.is_stuck()
+    }
+    fn __repr__(&self) -> String {
+        format!("SolitaireBoard({:?}, {} of {} left)", self.0.layout().name(), self.0.remaining(), self.0.layout().len())
+    }
+}
+
+fn limits(max_nodes: u64, max_millis: u64) -> SolveLimits {
+    SolveLimits { max_nodes, max_millis }
+}
+
+fn result_dict<'py>(py: Python<'py>, r: &SolveResult, faces: &[Face]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("verdict", r.verdict.name())?;
+    d.set_item("solution", r.solution.clone())?;
+    d.set_item("nodes", r.nodes)?;
+    d.set_item("micros", r.micros)?;
+    let proof = match &r.proof {
+        None => None,
+        Some(p) => {
+            let pd = PyDict::new(py);
+            match p {
+                Proof::DeadGroup { group, slots } => {
+                    pd.set_item("kind", "dead_group")?;
+                    let face = slots.first().and_then(|&i| faces.get(i)).map(|f| f.text()).unwrap_or_default();
+                    pd.set_item("group", *group)?;
+                    pd.set_item("face", face)?;
+                    pd.set_item("slots", slots.clone())?;
+                }
+                Proof::Cycle { slots } => {
+                    pd.set_item("kind", "cycle")?;
+                    pd.set_item("slots", slots.clone())?;
+                }
+                Proof::Stuck => pd.set_item("kind", "stuck")?,
+                Proof::Exhausted { nodes } => {
+                    pd.set_item("kind", "exhausted")?;
+                    pd.set_item("nodes", *nodes)?;
+                }
+            }
+            Some(pd)
+        }
+    };
+    d.set_item("proof", proof)?;
+    Ok(d)
+}
+
+/// Solve the board's current position. Returns a dict: `verdict` ("solvable",
+/// "unsolvable" or "unknown" when the budget ran out), `solution` (removal order
+/// from this position), `proof` (why it is lost), `nodes`, `micros`.
+#[pyfunction]
+#[pyo3(signature = (board, max_nodes = 20_000_000, max_millis = 10_000))]
+fn solitaire_solve<'py>(py: Python<'py>, board: &PyBoard, max_nodes: u64, max_millis: u64) -> PyResult<Bound<'py, PyDict>> {
+    let b = &board.0;
+    let r = py.detach(|| {
+        let geo = Geometry::new(b.layout());
+        Solver::new(&geo).solve(b.faces(), b.present(), limits(max_nodes, max_millis))
+    });
+    result_dict(py, &r, b.faces())
+}
+
+/// Solve many full deals on one layout on all cores (GIL released). `deals` is a
+/// sequence of face lists. Returns one result dict per deal.
+#[pyfunction]
+#[pyo3(signature = (layout, deals, max_nodes = 20_000_000, max_millis = 10_000))]
+fn solitaire_solve_many<'py>(
+    py: Python<'py>,
+    layout: &PyLayout,
+    deals: &Bound<'py, PyAny>,
+    max_nodes: u64,
+    max_millis: u64,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let mut all = Vec::new();
+    for d in deals.try_iter()? {
+        let f = faces_from(&d?)?;
+        // Validate like a board would (count and even groups).
+        Board::new(layout.0.clone(), f.clone()).py_err()?;
+        all.push(f);
+    }
+    let l = &layout.0;
+    let rs = py.detach(|| generate::solve_many(&Geometry::new(l), &all, limits(max_nodes, max_millis)));
+    rs.iter().zip(all.iter()).map(|(r, f)| result_dict(py, r, f)).collect()
+}
+
+/// Solve uniform random deals `start .. start + count` of the stream `seed` on all
+/// cores with the GIL released. Returns `(verdicts, micros, nodes)` lists, verdicts
+/// coded 0 = solvable, 1 = unsolvable, 2 = unknown.
+#[pyfunction]
+#[pyo3(signature = (layout, seed, start, count, max_nodes = 20_000_000, max_millis = 10_000))]
+fn solitaire_survey(
+    py: Python<'_>,
+    layout: &PyLayout,
+    seed: u64,
+    start: u64,
+    count: u64,
+    max_nodes: u64,
+    max_millis: u64,
+) -> (Vec<u32>, Vec<u64>, Vec<u64>) {
+    let l = &layout.0;
+    let rows = py.detach(|| generate::survey(&Geometry::new(l), seed, start, count, limits(max_nodes, max_millis)));
+    let code = |v: mahjong_core::solitaire::Verdict| match v {
+        mahjong_core::solitaire::Verdict::Solvable => 0,
+        mahjong_core::solitaire::Verdict::Unsolvable => 1,
+        mahjong_core::solitaire::Verdict::Unknown => 2,
+    };
+    (rows.iter().map(|r| code(r.verdict)).collect(), rows.iter().map(|r| r.micros).collect(), rows.iter().map(|r| r.nodes).collect())
+}
+
+/// The uniform deal number `index` of the stream `seed` (faces only, not checked).
+#[pyfunction]
+fn solitaire_uniform_faces(layout: &PyLayout, seed: u64, index: u64) -> Vec<u32> {
+    let mut rng = mahjong_core::solitaire::rng::Rng::for_index(seed, index);
+    generate::uniform_faces(&mut rng, layout.0.len()).iter().map(|f| f.code() as u32).collect()
+}
+
+fn generated_dict<'py>(py: Python<'py>, g: &Generated) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("faces", g.faces.iter().map(|f| f.code() as u32).collect::<Vec<_>>())?;
+    d.set_item("solution", g.solution.clone())?;
+    d.set_item("method", g.method.name())?;
+    d.set_item("attempts", g.attempts)?;
+    Ok(d)
+}
+
+/// A solvable deal: `method` "reverse" (reverse construction) or "uniform" (uniform
+/// deals kept only when proven solvable; falls back to reverse construction after
+/// `max_attempts`, reported as method "reverse-fallback"). Returns a dict with
+/// `faces`, `solution`, `method`, `attempts`.
+#[pyfunction]
+#[pyo3(signature = (layout, seed, method = "uniform", max_attempts = 50, max_nodes = 2_000_000, max_millis = 2_000))]
+fn solitaire_deal<'py>(
+    py: Python<'py>,
+    layout: &PyLayout,
+    seed: u64,
+    method: &str,
+    max_attempts: usize,
+    max_nodes: u64,
+    max_millis: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let l = &layout.0;
+    let g = match method {
+        "reverse" => py.detach(|| generate::reverse_deal(&Geometry::new(l), seed)).py_err()?,
+        "uniform" => py
+            .detach(|| generate::solvable_uniform_deal(&Geometry::new(l), seed, max_attempts, limits(max_nodes, max_millis)))
+            .py_err()?,
+        _ => return Err(LayoutError::new_err(format!("unknown deal method {method:?}; use \"uniform\" or \"reverse\""))),
+    };
+    generated_dict(py, &g)
+}
+
+/// Faces rearranged on the board's present slots so that the position is
+/// solvable. Returns `(faces, solution)`.
+#[pyfunction]
+#[pyo3(signature = (board, seed, max_nodes = 2_000_000, max_millis = 2_000))]
+fn solitaire_shuffle(py: Python<'_>, board: &PyBoard, seed: u64, max_nodes: u64, max_millis: u64) -> PyResult<(Vec<u32>, Vec<(usize, usize)>)> {
+    let b = &board.0;
+    let (faces, sol) = py
+        .detach(|| generate::shuffle_solvable(&Geometry::new(b.layout()), b.faces(), b.present(), seed, limits(max_nodes, max_millis)))
+        .py_err()?;
+    Ok((faces.iter().map(|f| f.code() as u32).collect(), sol))
+}
+
+/// Share of `playouts` random games from the board's position that clear it.
+#[pyfunction]
+#[pyo3(signature = (board, playouts = 1000, seed = 0))]
+fn solitaire_playout_share(py: Python<'_>, board: &PyBoard, playouts: usize, seed: u64) -> f64 {
+    let b = &board.0;
+    py.detach(|| generate::random_playout_share(&Geometry::new(b.layout()), b.faces(), b.present(), playouts, seed))
+}
+
+/// Score of a game under one of the seed's variants ("time", "moves", "penalty",
+/// "none"; None for "none"). `events` is a list of `(kind, seconds)` with kind
+/// "pair", "hint", "shuffle" or "undo"; `options` override the variant's defaults
+/// (time_start, time_per_second, points_per_pair, combo_window, combo_bonus,
+/// no_help_bonus, hint_penalty, shuffle_penalty, undo_penalty).
+#[pyfunction]
+#[pyo3(signature = (variant, events, elapsed, won, options = None))]
+fn solitaire_score(
+    variant: &str,
+    events: Vec<(String, f64)>,
+    elapsed: f64,
+    won: bool,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Option<i64>> {
+    let mut r = ScoringRules::preset(ScoringRules::variant_named(variant).py_err()?);
+    if let Some(o) = options {
+        for (k, v) in o.iter() {
+            let k: String = k.extract()?;
+            let bad = || crate::errors::InvalidRuleError::new_err(format!("scoring option {k} must be a number"));
+            match k.as_str() {
+                "combo_window" => r.combo_window = v.extract().map_err(|_| bad())?,
+                _ => {
+                    let x: i64 = v.extract().map_err(|_| bad())?;
+                    match k.as_str() {
+                        "time_start" => r.time_start = x,
+                        "time_per_second" => r.time_per_second = x,
+                        "points_per_pair" => r.points_per_pair = x,
+                        "combo_bonus" => r.combo_bonus = x,
+                        "no_help_bonus" => r.no_help_bonus = x,
+                        "hint_penalty" => r.hint_penalty = x,
+                        "shuffle_penalty" => r.shuffle_penalty = x,
+                        "undo_penalty" => r.undo_penalty = x,
+                        _ => return Err(crate::errors::InvalidRuleError::new_err(format!("unknown scoring option {k:?}"))),
+                    }
+                }
+            }
+        }
+    }
+    let mut ev = Vec::with_capacity(events.len());
+    for (kind, t) in events {
+        ev.push(match kind.as_str() {
+            "pair" => Event::Pair(t),
+            "hint" => Event::Hint(t),
+            "shuffle" => Event::Shuffle(t),
+            "undo" => Event::Undo(t),
+            _ => return Err(crate::errors::InvalidRuleError::new_err(format!("unknown scoring event {kind:?}"))),
+        });
+    }
+    Ok(scoring::score(&r, &ev, elapsed, won))
+}
+
+/// Text of a face code ("5p", "7z", "1f".."8f").
+#[pyfunction]
+fn solitaire_face_text(code: u32) -> PyResult<String> {
+    Ok(Face::new(code).py_err()?.text())
+}
+
+/// Face code of a text ("5p", "7z", "1f".."8f", 梅 .. 冬).
+#[pyfunction]
+fn solitaire_face_code(text: &str) -> PyResult<u32> {
+    Ok(Face::parse(text).py_err()?.code() as u32)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyLayout>()?;
+    m.add_class::<PyBoard>()?;
+    m.add_function(wrap_pyfunction!(solitaire_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_survey, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_uniform_faces, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_playout_share, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_score, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_face_text, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_face_code, m)?)?;
+    Ok(())
+}
