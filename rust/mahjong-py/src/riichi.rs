@@ -873,6 +873,11 @@ pub fn hand_points<'py>(py: Python<'py>, han: u32, fu: u32, rules: Option<&Bound
 }
 
 /// Bit names of the `flags` column, in bit order.
+///
+/// Example:
+///     >>> from mahjong_fast._core import score_flag_names
+///     >>> score_flag_names()[:2]
+///     ['tsumo', 'riichi']
 #[pyfunction]
 pub fn score_flag_names() -> Vec<&'static str> {
     flag::NAMES.to_vec()
