@@ -295,6 +295,9 @@ impl PyScoreResult {
             return match self.r.yakuman {
                 2 => "double yakuman",
                 3 => "triple yakuman",
+                4 => "quadruple yakuman",
+                5 => "quintuple yakuman",
+                6 => "sextuple yakuman",
                 _ => "multiple yakuman",
             };
         }
