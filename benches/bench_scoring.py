@@ -230,12 +230,14 @@ def _one_core_time(cols) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def test_summary():
-    """Print per-win times and ratios (no timing assertions)."""
-    if not RESULTS:
-        pytest.skip("run with the other benchmarks")
-    print()
-    print_summary(RESULTS)
+@pytest.fixture(scope="module", autouse=True)
+def summary():
+    """Print per-win times and ratios after the module's benchmarks (no timing assertions;
+    run with -s to see it)."""
+    yield
+    if RESULTS:
+        print()
+        print_summary(RESULTS)
 
 
 def print_summary(r: Dict[str, float]) -> None:

@@ -201,3 +201,20 @@ def test_score_to_csv(tmp_path: Path) -> None:
     for r in rows:
         total = sum(int(r[f"delta{i}"]) for i in range(4))
         assert total >= 0 and total % 1000 == 0
+
+
+@pytest.mark.parametrize("ext", [".parquet", ".arrow"])
+def test_score_to_parquet_and_arrow(tmp_path: Path, ext: str) -> None:
+    pa = pytest.importorskip("pyarrow")
+    rows = [{"source": "a", "han": 3, "delta0": -3900}, {"source": "b", "han": 1, "delta0": 1000}]
+    out = tmp_path / f"w{ext}"
+    with engine.WinWriter(out) as w:
+        w.write(rows[:1])
+        w.write(rows[1:])
+    if ext == ".parquet":
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(out)
+    else:
+        table = pa.ipc.open_file(pa.OSFile(str(out), "rb")).read_all()
+    assert table.to_pylist() == rows

@@ -437,3 +437,44 @@ def test_nearest_seat_wins_a_discard_claimed_twice():
     r.decline(1)
     res = r.ron(2)
     assert res.wins[0].winner == 2 and res.deltas[0] < 0 and res.deltas[1] == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 3))
+def test_random_walls_with_flower_wins_declared(seed, dealer):
+    """Walls with many flowers dealt to one seat: whenever a flower win is offered it
+    is declared; the payments balance and the winner holds seven or eight flowers."""
+    import random
+
+    rng = random.Random(seed)
+    wall = tw._full_set()
+    rng.shuffle(wall)
+    # Move 6..8 flowers into the first tiles dealt to one seat.
+    holder = rng.randrange(4)
+    k = rng.randint(6, 8)
+    flowers = [t for t in wall if tw._is_flower(t)][:k]
+    rest = [t for t in wall if t not in flowers]
+    order = [(dealer + j) % 4 for j in range(4)]
+    pos = order.index(holder) * 4  # the holder's first block of four
+    wall = rest[:pos] + flowers[:4] + rest[pos:]
+    pos2 = 16 + order.index(holder) * 4
+    wall = wall[:pos2] + flowers[4:] + wall[pos2:]
+    r = tw.TaiwanRound(wall, dealer=dealer)
+    for _ in range(400):
+        if r.phase == "ended":
+            break
+        chance = r.flower_win_chance()
+        if chance:
+            res = r.declare_flower_win(chance[0])
+            assert sum(res.deltas) == 0
+            assert len(r.flowers[chance[0]]) in (7, 8)
+            assert res.wins[0].kind == chance[1]
+            if chance[1] == "seven_rob_one":
+                payer = res.wins[0].payments[0].payer
+                assert len(r.flowers[payer]) == 1
+            break
+        if r.phase == "act":
+            r.discard(r.turn, r.hands[r.turn][-1])
+        elif r.phase == "claim":
+            r.draw()
+    assert r.phase == "ended"

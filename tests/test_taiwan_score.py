@@ -299,3 +299,28 @@ def test_rules_and_results_pickle():
     assert r2 == r and tw.score(PINGHU, win_tile="7p", rules=r2).total == 3
     s = tw.score(PINGHU, win_tile="7p")
     assert pickle.loads(pickle.dumps(s)) == s
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789mpsz春夏梅竹 :x", max_size=30), st.text(alphabet="0123456789mpsz", max_size=3),
+       st.lists(st.text(alphabet="chipondaknmz0123456789:", max_size=12), max_size=6),
+       st.one_of(st.none(), st.integers(-5, 300), st.text(alphabet="春夏秋冬梅蘭菊竹x", max_size=10)))
+def test_fuzzed_input_raises_only_mahjong_errors(hand, win, melds, flowers):
+    try:
+        s = tw.score(hand, win_tile=win or None, melds=melds, flowers=flowers)
+    except mf.MahjongError:
+        return
+    assert s.total >= 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 255), min_size=34, max_size=34), min_size=1, max_size=8),
+       st.lists(st.integers(0, 255), min_size=8, max_size=8),
+       st.lists(st.integers(-3, 40), min_size=10, max_size=10))
+def test_fuzzed_batch_rows_never_crash(rows, ctx, meld_row):
+    conc = np.array(rows, dtype=np.uint8)
+    x = np.array([ctx] * len(rows), dtype=np.uint8)
+    m = np.array([meld_row] * len(rows), dtype=np.int16)
+    tai, mask = tw.score_batch(conc, x, m, raise_on_error=False)
+    assert len(tai) == len(rows) and all(t >= -1 for t in tai)
+    assert all(int(mk) == 0 for t, mk in zip(tai, mask) if t == -1)

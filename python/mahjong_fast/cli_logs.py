@@ -44,7 +44,11 @@ def _verify(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     from mahjong_fast.engine import score_to_file
 
-    n, skipped = score_to_file(args.paths, args.out, progress=None if args.quiet else _bar)
+    try:
+        n, skipped = score_to_file(args.paths, args.out, progress=None if args.quiet else _bar)
+    except ImportError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     print(f"{n} wins written to {args.out}")
     if skipped:
         print(f"{len(skipped)} files or games skipped:")

@@ -114,6 +114,14 @@ def breakdown(r: ScoreResult, rules_name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Score the hand described by the parsed arguments and print it.
+
+    Example:
+        >>> from mahjong_fast.cli import build_parser
+        >>> run(build_parser().parse_args(["score", "123m456p789s23455s", "--win", "2s", "--tsumo", "--json"]))  # doctest: +ELLIPSIS
+        {...
+        0
+    """
     rules = load_rules(args.rules)
     ctx: Dict[str, Any] = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name, _ in _FLAGS}
     ctx.update(
@@ -143,6 +151,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add `mahjong-fast score` to the command's subparsers.
+
+    Example:
+        >>> import argparse
+        >>> register(argparse.ArgumentParser().add_subparsers())
+    """
     p = sub.add_parser(
         "score",
         help="score a riichi win (yaku, fu, points, payments)",

@@ -1,5 +1,6 @@
 //! Time the parts of riichi scoring on a fixed set of hands (development aid):
 //! `cargo run --profile test-release -p mahjong-core --example riichi_profile`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a development aid, not library code
 
 use mahjong_core::decompose::for_each_decomposition;
 use mahjong_core::riichi::{score, Rules, WinContext};

@@ -276,6 +276,16 @@ impl Hand {
         }
         Ok(Hand { concealed, red, melds: arr, n_melds: melds.len() as u8 })
     }
+    /// Build without re-checking: for callers in this crate that have already checked
+    /// the tile count, at most four copies of every kind across concealed tiles and
+    /// melds, and at most one red five per suit (the riichi batch reader does so while
+    /// reading 136-ids, which are distinct physical tiles).
+    pub(crate) fn from_checked_counts(concealed: Counts, red: [u8; 3], melds: &[Meld]) -> Hand {
+        let mut arr = [Meld::default(); MAX_MELDS];
+        let n = melds.len().min(MAX_MELDS);
+        arr[..n].copy_from_slice(&melds[..n]);
+        Hand { concealed, red, melds: arr, n_melds: n as u8 }
+    }
     /// The melds.
     #[inline]
     pub fn melds(&self) -> &[Meld] {

@@ -295,6 +295,9 @@ impl PyScoreResult {
             return match self.r.yakuman {
                 2 => "double yakuman",
                 3 => "triple yakuman",
+                4 => "quadruple yakuman",
+                5 => "quintuple yakuman",
+                6 => "sextuple yakuman",
                 _ => "multiple yakuman",
             };
         }
@@ -873,6 +876,11 @@ pub fn hand_points<'py>(py: Python<'py>, han: u32, fu: u32, rules: Option<&Bound
 }
 
 /// Bit names of the `flags` column, in bit order.
+///
+/// Example:
+///     >>> from mahjong_fast._core import score_flag_names
+///     >>> score_flag_names()[:2]
+///     ['tsumo', 'riichi']
 #[pyfunction]
 pub fn score_flag_names() -> Vec<&'static str> {
     flag::NAMES.to_vec()

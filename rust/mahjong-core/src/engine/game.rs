@@ -224,3 +224,107 @@ pub fn final_result(rules: &EngineRules, scores: [i32; 4], first_dealer: u8) -> 
     }
     GameResult { scores, ranks, results }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::wall::Rng;
+    use crate::logs::event::DrawKind;
+
+    /// End the current hand of `g` with `scores` after it, as a win by `winner`
+    /// (renchan when the dealer wins) or, with `winner = None`, a draw where the
+    /// dealer is tenpai or not.
+    fn end(g: &mut Game, scores: [i32; 4], winner: Option<u8>, dealer_tenpai: bool) {
+        let mut rng = Rng::new(1);
+        let mut r = g.start_round(Wall::shuffled(&mut rng), false);
+        r.scores = scores;
+        let dealer = g.dealer();
+        let e = RoundEnd {
+            deltas: [0; 4],
+            wins: Vec::new(),
+            draw: if winner.is_none() { Some(DrawKind::Exhaustive) } else { None },
+            renchan: winner.map(|w| w == dealer).unwrap_or(dealer_tenpai),
+            sticks_taken: winner.is_some(),
+            tenpai: [false; 4],
+        };
+        g.end_round(&r, &e);
+    }
+
+    #[test]
+    fn east_south_runs_eight_hands_without_renchan() {
+        let mut g = Game::new(EngineRules::tenhou());
+        for i in 0..7 {
+            let next = (g.dealer() + 1) % 4;
+            end(&mut g, [31000, 23000, 23000, 23000], Some(next), false);
+            assert!(g.result.is_none(), "hand {i}");
+        }
+        assert_eq!((g.wind, g.number), (1, 3));
+        end(&mut g, [31000, 23000, 23000, 23000], Some(1), false);
+        assert!(g.result.is_some());
+    }
+
+    #[test]
+    fn tobi_ends_the_match() {
+        let mut g = Game::new(EngineRules::tenhou());
+        end(&mut g, [60000, 41000, -1000, 0], Some(0), false);
+        assert!(g.result.is_some());
+        // Exactly zero is not below zero.
+        let mut g = Game::new(EngineRules::tenhou());
+        end(&mut g, [60000, 40000, 0, 0], Some(1), false);
+        assert!(g.result.is_none());
+    }
+
+    #[test]
+    fn west_entry_when_nobody_reaches_the_target() {
+        let mut g = Game::new(EngineRules::tenhou());
+        g.wind = 1;
+        g.number = 3;
+        end(&mut g, [29000, 27000, 22000, 22000], Some(0), false);
+        assert!(g.result.is_none());
+        assert_eq!((g.wind, g.number), (2, 0));
+        // Sudden death: the first hand ending with someone at 30,000 ends it.
+        end(&mut g, [30000, 26000, 22000, 22000], Some(1), false);
+        assert!(g.result.is_some());
+    }
+
+    #[test]
+    fn agari_yame_and_last_hand_draw() {
+        // Tenhou: the dealer of the last hand who wins while on top may stop.
+        let mut g = Game::new(EngineRules::tenhou());
+        g.wind = 1;
+        g.number = 3;
+        end(&mut g, [20000, 20000, 20000, 40000], Some(3), false);
+        assert!(g.result.is_some());
+        // Not on top: the match goes on (renchan).
+        let mut g = Game::new(EngineRules::tenhou());
+        g.wind = 1;
+        g.number = 3;
+        end(&mut g, [45000, 20000, 5000, 30000], Some(3), false);
+        assert!(g.result.is_none());
+        assert_eq!((g.wind, g.number, g.honba), (1, 3, 1));
+        // Shiima: a draw in the last hand ends the match even with the dealer tenpai,
+        // and leftover sticks go to the top player.
+        let mut g = Game::new(EngineRules::shiima_2026());
+        g.number = 3;
+        g.sticks = 2;
+        end(&mut g, [20000, 20000, 38000, 20000], None, true);
+        let r = g.result.as_ref().map(|r| r.scores);
+        assert_eq!(r, Some([20000, 20000, 40000, 20000]));
+    }
+
+    #[test]
+    fn east_only_without_south_entry_ends_after_east_four() {
+        let mut g = Game::new(EngineRules::shiima_2025());
+        g.number = 3;
+        end(&mut g, [26000, 26000, 24000, 24000], Some(0), false);
+        assert!(g.result.is_some());
+        // Tenhou's east-only lobby enters south when nobody has 30,000.
+        let mut rules = EngineRules::tenhou();
+        rules.length = Length::East;
+        let mut g = Game::new(rules);
+        g.number = 3;
+        end(&mut g, [26000, 26000, 24000, 24000], Some(0), false);
+        assert!(g.result.is_none());
+        assert_eq!((g.wind, g.number), (1, 0));
+    }
+}

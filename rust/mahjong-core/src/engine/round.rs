@@ -208,7 +208,11 @@ impl Round {
 
     fn draw_for(&mut self, seat: u8, rinshan: bool) {
         let t = if rinshan { self.wall.draw_rinshan() } else { self.wall.draw() };
-        self.seats[seat as usize].add(t);
+        let s = &mut self.seats[seat as usize];
+        // Only a ready (shanten 0) hand can be completed by the draw.
+        s.ready_before_draw = s.is_ready();
+        s.shanten_before_draw = s.shanten();
+        s.add(t);
         self.emit(|| Event::Draw { seat, tile: Some(t) });
         self.phase = Phase::Turn { seat, drawn: Some(t), kind: if rinshan { TurnKind::Rinshan } else { TurnKind::Draw }, kuikae: 0 };
     }
@@ -284,7 +288,7 @@ impl Round {
     /// Can `seat` ron `tile` (shape, furiten, forfeit, yaku)?
     fn ron_ok(&mut self, seat: u8, from: u8, tile: TileId, source: ClaimSource, judge: &mut dyn WinJudge) -> bool {
         let s = &mut self.seats[seat as usize];
-        if s.forfeit {
+        if s.forfeit || (source != ClaimSource::Ankan && !s.is_ready()) {
             return false;
         }
         let k = tile.tile().index();
@@ -313,7 +317,9 @@ impl Round {
     /// Could any discard leave `seat` tenpai (a quick gate before listing riichi)?
     fn may_riichi(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
-        s.is_closed() && !s.in_riichi() && crate::shanten::shanten(&s.counts, 4 - s.n_melds as usize) <= 0
+        // A draw lowers shanten by one at most: hands two away cannot be ready now.
+        let near = s.n_tiles % 3 != 2 || s.shanten_before_draw <= 1 || !matches!(self.phase, Phase::Turn { kind: TurnKind::Draw | TurnKind::Rinshan, .. });
+        s.is_closed() && !s.in_riichi() && near && crate::shanten::shanten(&s.counts, 4 - s.n_melds as usize) <= 0
     }
 
     /// Waits of the hand after removing `tile`.
@@ -496,6 +502,48 @@ impl Round {
         }
     }
 
+    /// Any chi on `tile` for `seat` (counts only; the discard after it must not be
+    /// banned by kuikae).
+    pub(super) fn chi_possible(&self, seat: u8, tile: TileId) -> bool {
+        let k = tile.tile().index();
+        if k >= 27 {
+            return false;
+        }
+        let c = &self.seats[seat as usize].counts;
+        let n = (k % 9) as i32;
+        for lo in [n - 2, n - 1, n] {
+            if !(0..=6).contains(&lo) {
+                continue;
+            }
+            let base = (k as i32 - n + lo) as usize;
+            let mut used = [0u8; 34];
+            let mut ok = true;
+            for x in base..base + 3 {
+                if x != k {
+                    if c[x] == 0 {
+                        ok = false;
+                    }
+                    used[x] += 1;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let ban = kuikae_mask(MeldKind::Chi, base, k);
+            if (0..34).any(|x| c[x] > used[x] && ban & (1 << x) == 0) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Any pon on `tile` for `seat` (counts only).
+    pub(super) fn pon_possible(&self, seat: u8, tile: TileId) -> bool {
+        let k = tile.tile().index();
+        let c = &self.seats[seat as usize].counts;
+        c[k] >= 2 && (0..34).any(|x| x != k && c[x] > 0)
+    }
+
     fn pon_options(&self, seat: u8, tile: TileId, out: &mut Vec<[TileId; 2]>) {
         let k = tile.tile().index();
         let s = &self.seats[seat as usize];
@@ -604,11 +652,16 @@ impl Round {
                         }
                     }
                 }
-                let extra = [Action::Tsumo, Action::NineTerminals];
-                for a in extra {
-                    if self.check_turn(seat, &a, judge).is_ok() {
-                        out.push(a);
-                    }
+                // Only candidates that pass the cheap shape tests get the full check
+                // (whose refusals build messages).
+                let s = &self.seats[seat as usize];
+                let tsumo_shape = drawn.is_some() && s.ready_before_draw && agari::is_complete(&s.counts);
+                let nine = self.rules.abort_nine_terminals && self.uninterrupted && s.n_discards == 0 && kind == TurnKind::Draw;
+                if tsumo_shape && self.check_turn(seat, &Action::Tsumo, judge).is_ok() {
+                    out.push(Action::Tsumo);
+                }
+                if nine && self.check_turn(seat, &Action::NineTerminals, judge).is_ok() {
+                    out.push(Action::NineTerminals);
                 }
                 if kind != TurnKind::Call {
                     let s = &self.seats[seat as usize];

@@ -189,24 +189,55 @@ impl Columns<'_> {
         if n_tiles + 1 == want {
             take(win_id, &mut counts, &mut red)?;
         }
-        let hand = Hand::from_counts(counts, red, melds, 4).map_err(|e| Error::InvalidHand(format!("row {i}: {}", e.message())))?;
+        // The ids were distinct, so the concealed part holds at most four of a kind and
+        // one red five per suit; only what the melds add can break either.
+        let n_conc: usize = n_tiles + usize::from(n_tiles + 1 == want);
+        if n_conc != want {
+            return Err(Error::InvalidHand(format!(
+                "row {i}: {n_conc} concealed tiles (the winning tile included); with {n_melds} melds a winning hand holds {want}"
+            )));
+        }
+        for m in melds {
+            let k = m.tile.index();
+            let over = if m.kind == MeldKind::Chi {
+                (k..k + 3).any(|x| counts[x] + 1 > 4)
+            } else {
+                counts[k] as usize + m.len() > 4
+            };
+            // Two melds of one kind (or overlapping chi) are checked together below.
+            if over {
+                return Err(Error::InvalidHand(format!("row {i}: more than four copies of {} with the melds", m.tile)));
+            }
+            if m.red > 0 && red[m.tile.suit().index().min(2)] > 0 {
+                return Err(Error::InvalidHand(format!("row {i}: two red fives of one suit")));
+            }
+        }
+        if n_melds > 1 {
+            let mut all = counts;
+            let mut reds = red;
+            for m in melds {
+                m.add_to(&mut all);
+                reds[m.tile.suit().index().min(2)] += m.red;
+            }
+            if all.iter().any(|&c| c > 4) || reds.iter().any(|&r| r > 1) {
+                return Err(Error::InvalidHand(format!("row {i}: the melds and concealed tiles hold a fifth copy or a second red five")));
+            }
+        }
+        let hand = Hand::from_checked_counts(counts, red, melds);
         let f = self.flags[i] as u32;
         let has = |b: u32| f & b != 0;
         let n_players = Self::small(self.n_players[i], 3, 4, "n_players", i)?;
         let seat = |v: i32, what: &str| Self::small(v, 0, n_players as i32 - 1, what, i);
-        let mut dora = [Tile::default(); MAX_INDICATORS];
-        let mut ura = [Tile::default(); MAX_INDICATORS];
-        let (mut nd, mut nu) = (0, 0);
+        let mut dora = Indicators::default();
+        let mut ura = Indicators::default();
         for j in 0..MAX_INDICATORS {
             let d = self.dora[i * MAX_INDICATORS + j];
             if d >= 0 {
-                dora[nd] = Self::kind(d, "dora indicator", i)?;
-                nd += 1;
+                dora.push(Self::kind(d, "dora indicator", i)?);
             }
             let u = self.ura[i * MAX_INDICATORS + j];
             if u >= 0 {
-                ura[nu] = Self::kind(u, "ura indicator", i)?;
-                nu += 1;
+                ura.push(Self::kind(u, "ura indicator", i)?);
             }
         }
         let tsumo = has(flag::TSUMO);
@@ -229,8 +260,8 @@ impl Columns<'_> {
             discarder: if tsumo { winner } else { seat(self.discarder[i], "discarder")? },
             round_wind: Tile::new(27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)?).unwrap_or(Tile::EAST),
             pao: if self.pao[i] < 0 { None } else { Some(seat(self.pao[i], "pao")?) },
-            dora: Indicators::new(&dora[..nd])?,
-            ura: Indicators::new(&ura[..nu])?,
+            dora,
+            ura,
             honba: Self::small(self.honba[i], 0, 255, "honba", i)? as u16,
             riichi_sticks: Self::small(self.riichi_sticks[i], 0, 255, "riichi_sticks", i)? as u16,
             kita: Self::small(self.kita[i], 0, 4, "kita", i)?,

@@ -30,6 +30,14 @@ impl Indicators {
         out.n = tiles.len() as u8;
         Ok(out)
     }
+    /// Add one (ignored beyond [`MAX_INDICATORS`]; callers check the count).
+    #[inline]
+    pub fn push(&mut self, t: Tile) {
+        if (self.n as usize) < MAX_INDICATORS {
+            self.tiles[self.n as usize] = t;
+            self.n += 1;
+        }
+    }
     /// The indicator tiles.
     #[inline]
     pub fn as_slice(&self) -> &[Tile] {

@@ -174,7 +174,7 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
         }
     };
 
-    if closed && melds.is_empty() && is_kokushi(&concealed) {
+    if facts.all_yaochuu && melds.is_empty() && is_kokushi(&concealed) {
         consider(Shape::special(Form::Kokushi, wt), &mut best);
     }
     if melds.is_empty() && is_chiitoitsu(&concealed) {

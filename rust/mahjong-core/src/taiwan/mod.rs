@@ -17,7 +17,7 @@ pub mod tai;
 pub use pattern::{Pattern, ALL_PATTERNS};
 pub use rules::{EarthlyWin, PlantNumbering, RuleValue, TaiwanRules};
 pub use score::{PatternTai, TaiScore};
-pub use tai::{flower_win, score, Replacement, WinContext};
+pub use tai::{flower_win, score, score_hand, Replacement, WinContext};
 
 #[cfg(test)]
 mod tests;

@@ -15,7 +15,7 @@ use super::score::TaiScore;
 use crate::decompose::{for_each_decomposition, for_each_wait, GroupKind, Wait};
 use super::single_wait::other_kind_completes;
 use crate::error::{Error, Result};
-use crate::hand::{Counts, Meld, MeldKind};
+use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tile::{format_counts, Tile};
 
 /// The tile a win was completed with came from a replacement draw.
@@ -436,6 +436,12 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
     s.total = if r.tai_cap > 0 { s.uncapped.min(r.tai_cap as u32) } else { s.uncapped };
     s.dealer_tai = r.dealer_tai(ctx.consecutive);
     Ok(s)
+}
+
+/// [`score`] for a [`Hand`] built with `n_sets = 5` (concealed tiles include the
+/// winning tile).
+pub fn score_hand(hand: &Hand, ctx: &WinContext, rules: &TaiwanRules) -> Result<TaiScore> {
+    score(&hand.concealed, hand.melds(), ctx, rules)
 }
 
 /// The tai of a flower win (七搶一 or 八仙過海), which needs no hand shape.

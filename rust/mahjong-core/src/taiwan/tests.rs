@@ -274,3 +274,15 @@ fn batch_rows_match_single_scoring() {
     assert_eq!(tai[2], -1);
     assert_eq!(err.map(|e| e.0), Some(2));
 }
+
+#[test]
+fn score_hand_takes_a_hand_of_five_sets() {
+    let tiles = parse_mpsz("123m456m789m234p55s").unwrap();
+    let hand = crate::Hand::new(&tiles, &[meld(MeldKind::Chi, "567p")], 5).unwrap();
+    // Open hand (567p chowed): no 門清; 4p completes 23p two-sided: 平胡.
+    let s = score_hand(&hand, &WinContext::new(t("4p")), &TaiwanRules::default()).unwrap();
+    assert_eq!(s.patterns().iter().map(|p| p.pattern).collect::<Vec<_>>(), vec![Pattern::AllChows]);
+    assert!(score_hand(&hand, &WinContext::new(t("7p")), &TaiwanRules::default()).is_err());
+    let s = score_hand(&hand, &WinContext::new(t("5s")), &TaiwanRules::default()).unwrap();
+    assert_eq!(s.patterns().iter().map(|p| p.pattern).collect::<Vec<_>>(), vec![Pattern::SingleWait]);
+}

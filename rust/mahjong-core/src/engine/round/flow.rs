@@ -55,14 +55,7 @@ impl Round {
                 continue;
             }
             let c = self.seats[t as usize].counts[k];
-            let mut v = Vec::new();
-            if c >= 2 {
-                self.pon_options(t, tile, &mut v);
-            }
-            if v.is_empty() && i == 1 {
-                self.chi_options(t, tile, &mut v);
-            }
-            if !v.is_empty() || (c == 3 && self.kans < 4) {
+            if self.pon_possible(t, tile) || (c == 3 && self.kans < 4) || (i == 1 && self.chi_possible(t, tile)) {
                 can_call |= 1 << t;
             }
         }
@@ -83,7 +76,7 @@ impl Round {
             }
             let s = &mut self.seats[t as usize];
             // The tile is a wait exactly when it completes the hand.
-            if s.counts[k] >= 4 {
+            if s.counts[k] >= 4 || !s.is_ready() {
                 continue;
             }
             s.counts[k] += 1;
