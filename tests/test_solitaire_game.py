@@ -146,3 +146,7 @@ def test_cli(capsys, tmp_path):
     assert main(["solitaire", "export", "--layout", "bridge", "--format", "gnome"]) == 0
     assert "<mahjongg>" in capsys.readouterr().out
     assert main(["solitaire", "solve", "--layout", "nope"]) == 2
+    assert main(["solitaire", "hint", "--seed", "3", "--moves", "1-2"]) == 2
+    assert "IllegalMoveError" in capsys.readouterr().err
+    assert main(["solitaire", "hint", "--seed", "3", "--moves", "x-2"]) == 2
+    assert "slot-slot" in capsys.readouterr().err

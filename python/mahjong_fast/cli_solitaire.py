@@ -191,10 +191,9 @@ def _apply_moves(board: SolitaireBoard, moves: Optional[str]) -> None:
         if not m:
             continue
         a, _, b = m.partition("-")
-        try:
-            board.remove(int(a), int(b))
-        except ValueError:
-            raise LayoutError(f"move {m!r}: expected `slot-slot`") from None
+        if not (a.isdigit() and b.isdigit()):
+            raise LayoutError(f"move {m!r}: expected `slot-slot`")
+        board.remove(int(a), int(b))  # IllegalMoveError says why a move is refused
 
 
 def print_board(board: SolitaireBoard) -> None:
