@@ -11,9 +11,10 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PY" -m venv "$VENV"
 fi
 # Development dependencies only (never runtime ones): the test runner, property
-# testing, benchmarks, NumPy, and the peer packages used by differential tests.
+# testing, benchmarks, NumPy and pyarrow (batch columns), mypy (stubtest of _core.pyi),
+# and the peer packages used by differential tests and benches.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy mahjong riichienv
+  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow mypy mahjong riichienv
 
 echo "== cargo test (workspace)"
 cargo test --workspace --profile test-release -q 2>&1 | tail -n 40

@@ -1,5 +1,6 @@
-"""Engine flow rules through replays of small real excerpts (double ron with honba,
-pao, nagashi mangan, abortive draws); skipped when the Tenhou data is absent."""
+"""Engine flow rules through replays of whole real games that exercise them (double
+ron with honba, pao, nagashi mangan, every abortive draw, scores below zero); skipped
+when the Tenhou data is absent."""
 
 from __future__ import annotations
 
@@ -14,13 +15,18 @@ TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", Path(__file__).resolve()
 RAW = TENHOU / "raw"
 
 CASES = {
-    "double ron with honba": "pantheon/doubleron_and_honba__6e0497da.xml",
-    "pao": "mjx/pao-*",
-    "nagashi mangan": "mjx/nm__*",
-    "nine terminals": "mjx/yao9*",
-    "four kans": "mjx/kan4*",
-    "four winds": "mjx/kaze*",
-    "west entry": "pantheon/west*",
+    "double ron with honba": "pantheon/doubleron_and_honba__*",
+    "pao on ron": "pantheon/pao_ron__*",
+    "pao on tsumo": "pantheon/pao_tsumo__*",
+    "nagashi mangan": "pantheon/nagashi__*",
+    "nine terminals": "pantheon/nine_terminal_draw__*",
+    "four kans": "pantheon/four_kan_draw__*",
+    "four winds": "pantheon/four_wind_draw__*",
+    "four riichi": "pantheon/four_riichi_draw__*",
+    "triple ron": "pantheon/triple_ron_draw__*",
+    "below zero (tobi)": "pantheon/negative_scores__*",
+    "four kans by one player (no pao)": "pantheon/suukantsu_dealer_tsumo_no_pao__*",
+    "several yakuman": "pantheon/tripleyakuman__*",
 }
 
 
@@ -32,6 +38,8 @@ def test_flow_rule_cases_score_as_recorded(name: str) -> None:
         pytest.skip(f"no file for {name}")
     reports = mf.verify_logs(files)
     for r in reports:
-        # Every hand the engine could replay is scored exactly as recorded.
-        assert r["rounds_scored"] == r["rounds_legal"], r["problems"]
-        assert r["rounds_legal"] > 0
+        # Whole games: every action legal, every hand's score changes and the final
+        # result (points and rated result) equal to the record.
+        assert r["ok"], r["problems"][:3]
+        assert r["rounds_legal"] == r["rounds"] > 0
+        assert r["final_checked"] and r["final_matched"]

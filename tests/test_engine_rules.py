@@ -313,3 +313,25 @@ def test_wrong_ron_forfeits_winning() -> None:
         m.penalty(7, "chombo")
     with pytest.raises(mf.IllegalActionError):
         m.penalty(0, "nap")
+
+
+@pytest.mark.parametrize("preset, min_wall", [("tenhou", 4), ("shiima-2026", 0)])
+def test_riichi_needs_tiles_left_in_the_wall(preset: str, min_wall: int) -> None:
+    """Everyone discards what it draws; seat 1 stays tenpai and is offered riichi
+    exactly while the wall holds enough tiles for the rule set."""
+    hands = ["3p" + J0, "123m456m789m11z45p", J2 + "8p", "17p9p46m23s67s12z"]
+    m = Match(preset, wall=build_wall(hands))
+    offered = {}
+    while m.phase in ("turn", "claim"):
+        if m.phase == "claim":
+            pass_all(m)
+            continue
+        seat = m.to_act()[0]
+        draws = [e for e in m.events() if e["type"] == "draw"]
+        drawn = draws[-1]["tile"]
+        if seat == 1:
+            offered[70 - len(draws)] = "riichi" in types(m, 1)
+        m.apply(seat, next(a for a in m.legal_actions(seat) if a["type"] == "discard" and a["tile"] == drawn))
+    assert m.phase == "ended"
+    assert offered and all(v == (left >= min_wall) for left, v in offered.items()), offered
+    assert any(left < 4 for left in offered)

@@ -397,7 +397,7 @@ impl Shape {
 
     /// Waits of a hand of 3 n_sets + 1 tiles: bit k set when drawing kind k completes
     /// it. A kind whose four copies the player already holds (in hand or melds) is no
-    /// wait: there is no fifth copy to win on (the choice of every real server). A
+    /// wait: there is no fifth copy to win on. A
     /// hand that is not tenpai has no waits (0).
     pub fn waits(&self, counts: &Counts) -> u64 {
         let mut c = *counts;
