@@ -218,3 +218,36 @@ def test_score_to_parquet_and_arrow(tmp_path: Path, ext: str) -> None:
     else:
         table = pa.ipc.open_file(pa.OSFile(str(out), "rb")).read_all()
     assert table.to_pylist() == rows
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+_SAMPLES = [
+    MINI,
+    '{"log":[[[0,0,0],[25000,25000,25000,25000],[47],[],[11,12,13,14,15,16,17,18,19,21,22,23,24],[25],[60],'
+    '[31,32,33,34,35,36,37,38,39,41,42,43,44],[],[],[45,45,45,46,46,46,47,47,26,27,28,29,29],[],[],'
+    '[11,11,11,12,12,12,13,13,13,14,14,14,15],[],[],["流局",[0,0,0,0]]]],"rule":{"disp":"南喰赤","aka":1}}',
+    '{"type":"start_game","names":["a","b","c","d"]}\n{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,'
+    '"kyotaku":0,"oya":0,"dora_marker":"5p","scores":[25000,25000,25000,25000],"tehais":[["?"]]}\n',
+    "Get: <GO type=\"9\"/>\nGet: <INIT seed=\"0,0,0,1,2,30\" ten=\"250,250,250,250\" oya=\"0\" hai=\"0,4,8\"/> <T52/>\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_SAMPLES), st.integers(0, 10_000), st.integers(0, 40), st.text(max_size=6))
+def test_mutated_logs_never_crash(tmp_path_factory, base: str, pos: int, cut: int, insert: str) -> None:
+    """Any damage to a log gives a LogParseError or a result, never a crash."""
+    i = pos % (len(base) + 1)
+    text = base[:i] + insert + base[i + cut :]
+    f = tmp_path_factory.mktemp("fz") / "x.log"
+    f.write_text(text, encoding="utf-8")
+    try:
+        games = mf.read_log(f)
+    except mf.LogParseError as e:
+        assert "x.log" in str(e)
+        return
+    # Whatever was read replays without crashing (problems are reported, not raised).
+    for r in mf.verify_logs([f]):
+        assert isinstance(r["problems"], list)
+    assert isinstance(games, list)

@@ -265,19 +265,29 @@ fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py
     Ok(d)
 }
 
+/// A seat number from Python, or `IllegalActionError` naming it.
+fn seat_arg(seat: i64) -> PyResult<u8> {
+    if (0..4).contains(&seat) {
+        Ok(seat as u8)
+    } else {
+        Err(Error::IllegalAction(format!("seat {seat} does not exist (seats are 0..3)"))).py_err()
+    }
+}
+
 fn tile_arg(d: &Bound<'_, PyDict>, key: &str) -> PyResult<TileId> {
-    let v: u32 = d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?.extract()?;
-    TileId::new(v).py_err()
+    let v: i64 = d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?.extract()?;
+    TileId::new(u32::try_from(v).unwrap_or(u32::MAX)).py_err()
 }
 
 fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
     let kind: String = d.get_item("type")?.ok_or_else(|| Error::IllegalAction("action needs a \"type\"".into())).py_err()?.extract()?;
     let pair = |d: &Bound<'_, PyDict>| -> PyResult<[TileId; 2]> {
-        let v: Vec<u32> = d.get_item("tiles")?.ok_or_else(|| Error::IllegalAction("chi/pon needs \"tiles\" (two ids)".into())).py_err()?.extract()?;
+        let v: Vec<i64> = d.get_item("tiles")?.ok_or_else(|| Error::IllegalAction("chi/pon needs \"tiles\" (two ids)".into())).py_err()?.extract()?;
         if v.len() != 2 {
             return Err(Error::IllegalAction(format!("chi/pon needs two tile ids, got {}", v.len()))).py_err();
         }
-        Ok([TileId::new(v[0]).py_err()?, TileId::new(v[1]).py_err()?])
+        let id = |x: i64| TileId::new(u32::try_from(x).unwrap_or(u32::MAX)).py_err();
+        Ok([id(v[0])?, id(v[1])?])
     };
     Ok(match kind.as_str() {
         "discard" => Action::Discard { tile: tile_arg(d, "tile")?, riichi: false },
@@ -354,11 +364,10 @@ impl PyMatch {
         (0..4u32).filter(|s| m & (1 << s) != 0).collect()
     }
     /// Legal actions of `seat` (empty when it has nothing to decide).
-    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+        let seat = seat_arg(seat)?;
         let mut v = Vec::new();
-        if seat < 4 {
-            self.round.legal_actions(seat, &mut self.judge, &mut v);
-        }
+        self.round.legal_actions(seat, &mut self.judge, &mut v);
         let out = PyList::empty(py);
         for a in &v {
             out.append(action_dict(py, seat, a)?)?;
@@ -366,14 +375,16 @@ impl PyMatch {
         Ok(out)
     }
     /// Apply `seat`'s action; raises `IllegalActionError` if it is not legal.
-    fn apply(&mut self, seat: u8, action: &Bound<'_, PyDict>) -> PyResult<()> {
+    fn apply(&mut self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
         let a = parse_action(action)?;
         self.round.apply(seat, a, &mut self.judge).py_err()
     }
     /// Referee penalty on `seat`: "chombo" (pays per the rules, hand voided and
     /// replayed), "wrong_call" or "wrong_ron" (pays; a wrong ron also bars the seat
     /// from winning this hand, which continues).
-    fn penalty(&mut self, seat: u8, kind: &str) -> PyResult<()> {
+    fn penalty(&mut self, seat: i64, kind: &str) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
         let k = match kind {
             "chombo" => Penalty::Chombo,
             "wrong_call" => Penalty::WrongCall,
@@ -402,8 +413,9 @@ impl PyMatch {
         (r.wind as u32, r.number as u32, r.honba as u32, r.sticks as u32, r.dealer as u32)
     }
     /// Concealed tile ids of `seat`.
-    fn hand(&self, seat: u8) -> Vec<u32> {
-        self.round.seats.get(seat as usize).map(|s| ids(s.concealed())).unwrap_or_default()
+    fn hand(&self, seat: i64) -> PyResult<Vec<u32>> {
+        let seat = seat_arg(seat)?;
+        Ok(ids(self.round.seats[seat as usize].concealed()))
     }
     /// After a hand ended: settle it and deal the next one (or end the match).
     fn next_hand(&mut self) -> PyResult<()> {
