@@ -36,7 +36,7 @@ fn main() {
     let mut node_list = Vec::new();
     for i in 0..n {
         let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
-        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: 0 });
+        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: std::env::var("MS").ok().and_then(|v| v.parse().ok()).unwrap_or(0) });
         nodes_total += r.nodes;
         node_list.push(r.nodes);
         match r.verdict {

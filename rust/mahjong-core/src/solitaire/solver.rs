@@ -158,7 +158,7 @@ const QUICK_CAP: u64 = 96;
 const NOISE_PROOF: u32 = 24;
 
 /// Nodes spent on quick (succeed-first) restarts before proof mode takes over.
-const SEARCH_PHASE: u64 = 20_000;
+const SEARCH_PHASE: u64 = 100_000;
 
 /// Nodes of the first restart.
 const RESTART_BASE: u64 = 64;
