@@ -130,6 +130,12 @@ def section_taiwan(args: argparse.Namespace, s: Samples) -> None:
     taiwan_demo(quick=args.quick)
 
 
+def section_solitaire(args: argparse.Namespace, s: Samples) -> None:
+    from mahjong_fast import cli_solitaire
+
+    cli_solitaire.demo(quick=args.quick)
+
+
 def section_riichi(args: argparse.Namespace, s: Samples) -> None:
     from mahjong_fast import cli_riichi
 
@@ -144,6 +150,7 @@ SECTIONS: List[Callable[[argparse.Namespace, Samples], None]] = [
     section_decompose,
     section_taiwan,
     section_riichi,
+    section_solitaire,
 ]
 
 

@@ -267,6 +267,37 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def demo(quick: bool = False) -> None:
+    """`mahjong-fast demo`'s solitaire part: deal a uniform Turtle, solve it, then a
+    small survey on all cores.
+
+    Example:
+        >>> demo(quick=True)  # doctest: +SKIP
+    """
+    print("== Shanghai solitaire (seed 000)")
+    lay = SolitaireLayout.builtin("turtle")
+    faces = solitaire_uniform_faces(lay, 2026, 0)
+    board = SolitaireBoard(lay, faces)
+    top = [face_text(faces[i]) for i, p in enumerate(lay.positions) if p[2] >= 3]
+    print(f"  uniform Turtle deal (seed 2026): {len(faces)} tiles, top of the turtle {' '.join(top)}")
+    t0 = time.perf_counter()
+    r = solitaire_solve(board, 5_000_000, 1_000)
+    dt = time.perf_counter() - t0
+    print(f"  solver: {r['verdict']} in {dt * 1e3:.2f} ms ({r['nodes']} nodes)")
+    if r["solution"]:
+        first = " ".join(f"{face_text(faces[a])}@{a}-{b}" for a, b in r["solution"][:6])
+        print(f"  solution ({len(r['solution'])} pairs) starts: {first} ...")
+    n = 200 if quick else 2000
+    t0 = time.perf_counter()
+    v, us, _ = solitaire_survey(lay, 2026, 1, n, 5_000_000, 250)
+    wall = time.perf_counter() - t0
+    ms = sorted(x / 1000 for x in us)
+    print(
+        f"  survey of {n} uniform deals on all cores: {v.count(0)} solvable, {v.count(1)} unsolvable, "
+        f"{v.count(2)} unknown; median {percentile(ms, 0.5):.2f} ms, p99 {percentile(ms, 0.99):.1f} ms; {wall:.1f} s wall"
+    )
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", default="turtle", help="built-in layout (turtle, pyramid, fortress, bridge, spider)")
     p.add_argument("--layout-file", help="a KMahjongg / GNOME / xmahjongg / Kyodai layout file instead")

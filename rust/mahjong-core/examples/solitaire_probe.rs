@@ -33,10 +33,12 @@ fn main() {
     let mut times = Vec::new();
     let (mut ok, mut bad, mut unk) = (0, 0, 0);
     let mut nodes_total = 0u64;
+    let mut node_list = Vec::new();
     for i in 0..n {
         let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
-        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: 0 });
+        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: std::env::var("MS").ok().and_then(|v| v.parse().ok()).unwrap_or(0) });
         nodes_total += r.nodes;
+        node_list.push(r.nodes);
         match r.verdict {
             Verdict::Solvable => ok += 1,
             Verdict::Unsolvable => bad += 1,
@@ -50,6 +52,8 @@ fn main() {
         times.push(r.micros);
     }
     times.sort();
+    node_list.sort();
+    println!("median nodes {} p90 nodes {}", node_list[node_list.len() / 2], node_list[node_list.len() * 9 / 10]);
     let q = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
     println!(
         "{name}: solvable {ok} unsolvable {bad} unknown {unk}; median {} us p99 {} us max {} us; mean nodes {:.1}",

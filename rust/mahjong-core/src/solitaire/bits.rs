@@ -61,6 +61,13 @@ impl Bits {
     pub fn count(&self) -> u32 {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
+    /// At least two members (no popcount: generic x86-64 builds lack the instruction).
+    #[inline(always)]
+    pub fn at_least_two(&self) -> bool {
+        let [a, b, c] = self.0;
+        (a & a.wrapping_sub(1)) | (b & b.wrapping_sub(1)) | (c & c.wrapping_sub(1)) != 0
+            || (a != 0) as u8 + (b != 0) as u8 + (c != 0) as u8 >= 2
+    }
     /// The lowest member, if any.
     #[inline(always)]
     pub fn lowest(&self) -> Option<usize> {
@@ -124,6 +131,8 @@ mod tests {
         assert_eq!(b.lowest(), Some(0));
         assert_eq!(Bits::first(144).count(), 144);
         assert!(b.meets(&Bits::single(130)));
+        assert!(b.at_least_two() && !Bits::single(70).at_least_two() && !Bits::EMPTY.at_least_two());
+        assert!(Bits::single(3).or(Bits::single(130)).at_least_two() && Bits::single(64).or(Bits::single(65)).at_least_two());
         assert!(b.minus(Bits::single(130)).and(Bits::single(130)).is_empty());
     }
 }

@@ -27,6 +27,9 @@ pub struct Geometry {
     /// Same-layer tiles reachable by repeatedly stepping to a left (right) neighbour.
     pub left_star: Vec<Bits>,
     pub right_star: Vec<Bits>,
+    /// Tiles whose freedom can change when `i` leaves: its side neighbours and the
+    /// tiles it lies on.
+    pub touch: Vec<Bits>,
 }
 
 impl Geometry {
@@ -91,7 +94,13 @@ impl Geometry {
         };
         let left_star = closure(&left);
         let right_star = closure(&right);
-        Geometry { n, above, left, right, above_star, below_star, left_star, right_star }
+        let mut touch: Vec<Bits> = (0..n).map(|i| left[i].or(right[i])).collect();
+        for (j, a) in above.iter().enumerate() {
+            for i in a.iter() {
+                touch[i].insert(j);
+            }
+        }
+        Geometry { n, above, left, right, above_star, below_star, left_star, right_star, touch }
     }
 
     /// All positions.
@@ -112,6 +121,24 @@ impl Geometry {
         for i in present.iter() {
             if self.is_free(i, &present) {
                 f.insert(i);
+            }
+        }
+        f
+    }
+
+    /// The free set after the tiles `removed` left: `free` was the free set before,
+    /// `present` is the board after. Freedom is monotone, so only tiles touching a
+    /// removed one need a look.
+    #[inline]
+    pub fn refresh_free(&self, free: Bits, present: Bits, removed: Bits) -> Bits {
+        let mut f = free.and(present);
+        let mut cand = Bits::EMPTY;
+        for r in removed.iter() {
+            cand = cand.or(self.touch[r]);
+        }
+        for t in cand.and(present).minus(f).iter() {
+            if self.is_free(t, &present) {
+                f.insert(t);
             }
         }
         f

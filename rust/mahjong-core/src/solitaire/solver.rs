@@ -132,6 +132,8 @@ pub struct Solver<'g> {
     members: [[u8; 4]; N_GROUPS],
     /// Bit `s` set when split `s` pairs no tile with one lying on top of it.
     live: [u8; N_GROUPS],
+    /// Groups of four tiles (the others have two).
+    four: [bool; N_GROUPS],
     groups: [u8; N_GROUPS],
     n_groups: usize,
     path: Vec<(u8, u8)>,
@@ -145,22 +147,23 @@ pub struct Solver<'g> {
     rng: u64,
     prove: bool,
     propagating: bool,
+    search_phase: u64,
 }
 
 /// First cap of each search once propagation is on.
 const PROOF_BASE: u64 = 1024;
 /// Longest quick restart.
-const QUICK_CAP: u64 = 256;
+const QUICK_CAP: u64 = 96;
 /// Tie-breaker range once propagation is on.
 const NOISE_PROOF: u32 = 24;
 
 /// Nodes spent on quick (succeed-first) restarts before proof mode takes over.
-const SEARCH_PHASE: u64 = 20_000;
+const SEARCH_PHASE: u64 = 100_000;
 
 /// Nodes of the first restart.
 const RESTART_BASE: u64 = 64;
 /// Range of the random tie-breaker added to move scores after the first restart.
-const NOISE: u32 = 128;
+const NOISE: u32 = 32;
 
 impl<'g> Solver<'g> {
     pub fn new(geo: &'g Geometry) -> Solver<'g> {
@@ -173,6 +176,7 @@ impl<'g> Solver<'g> {
             group_of: [0; MAX_TILES],
             members: [[0; 4]; N_GROUPS],
             live: [0; N_GROUPS],
+            four: [false; N_GROUPS],
             groups: [0; N_GROUPS],
             n_groups: 0,
             path: Vec::with_capacity(MAX_TILES / 2),
@@ -186,7 +190,17 @@ impl<'g> Solver<'g> {
             rng: 1,
             prove: false,
             propagating: false,
+            search_phase: SEARCH_PHASE,
         }
+    }
+
+    /// Nodes of quick searches before propagation starts. Tests use 0 (propagate
+    /// from the first node, fail-first) and 1 (propagate, solution-first) to drive
+    /// the proof machinery on small boards.
+    #[doc(hidden)]
+    pub fn with_search_phase(mut self, nodes: u64) -> Self {
+        self.search_phase = nodes;
+        self
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -241,18 +255,25 @@ impl<'g> Solver<'g> {
         self.rng = present.hash64() | 1;
         self.prove = false;
         self.propagating = false;
+        if self.search_phase <= 1 {
+            // Test hook: propagate from the first node, proof-first (0) or
+            // search-first (1).
+            self.propagating = true;
+            self.prove = self.search_phase == 0;
+        }
+        let root_free = self.geo.free_set(present);
         let mut proof_cap = PROOF_BASE;
         let mut search_cap = PROOF_BASE;
         let mut cap_seen = false;
         let outcome = loop {
             self.restart_cap = self.nodes.saturating_add(cap);
             self.path.clear();
-            match self.dfs(present, commits) {
+            match self.dfs(present, root_free, commits) {
                 Flow::Abort if !self.hard_abort => {
                     if !self.propagating {
                         cap = cap.saturating_mul(2).min(QUICK_CAP);
                         self.noise = NOISE;
-                        if self.nodes >= SEARCH_PHASE {
+                        if self.nodes >= self.search_phase {
                             // The quick searches found nothing: propagate from now
                             // on (slower nodes, far smaller trees), alternating a
                             // solution-seeking and a fail-first (proof) search,
@@ -350,6 +371,7 @@ impl<'g> Solver<'g> {
                 let all: Vec<usize> = m.iter().collect();
                 return Err(if c % 2 == 1 { dead(&all) } else { None });
             }
+            self.four[g] = c == 4;
             for (k, i) in m.iter().enumerate() {
                 t[k] = i;
                 self.members[g][k] = i as u8;
@@ -384,7 +406,7 @@ impl<'g> Solver<'g> {
         let mut k = 0u128;
         for j in 0..self.n_groups {
             let g = self.groups[j] as usize;
-            if commits[g] != NO_COMMIT && present.and(self.group_mask[g]).count() == 4 {
+            if commits[g] != NO_COMMIT && self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g] {
                 k |= (commits[g] as u128) << (2 * g);
             }
         }
@@ -460,7 +482,7 @@ impl<'g> Solver<'g> {
         W_NEW * newly + W_USEFUL * useful + W_BELOW * below
     }
 
-    fn dfs(&mut self, mut present: Bits, mut commits: Commits) -> Flow {
+    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -468,15 +490,13 @@ impl<'g> Solver<'g> {
         let mark = self.path.len();
         // Safe removals until none applies: a group whose remaining tiles are all
         // free, and free pairs of a decided split (or of a group down to two).
-        let mut free;
         loop {
-            free = self.geo.free_set(present);
-            let mut changed = false;
+            let mut removed = Bits::EMPTY;
             for k in 0..self.n_groups {
                 let g = self.groups[k] as usize;
                 let rem = present.and(self.group_mask[g]);
                 let fr = free.and(rem);
-                if fr.count() < 2 {
+                if !fr.at_least_two() {
                     continue;
                 }
                 if fr == rem {
@@ -485,8 +505,8 @@ impl<'g> Solver<'g> {
                         self.path.push((a as u8, b as u8));
                     }
                     present = present.minus(rem);
-                    changed = true;
-                } else if commits[g] != NO_COMMIT && rem.count() == 4 {
+                    removed = removed.or(rem);
+                } else if commits[g] != NO_COMMIT && rem == self.group_mask[g] && self.four[g] {
                     let m = self.members[g];
                     for &(x, y) in &SPLITS[commits[g] as usize - 1] {
                         let (a, b) = (m[x] as usize, m[y] as usize);
@@ -494,14 +514,16 @@ impl<'g> Solver<'g> {
                             self.path.push((a as u8, b as u8));
                             present.remove(a);
                             present.remove(b);
-                            changed = true;
+                            removed.insert(a);
+                            removed.insert(b);
                         }
                     }
                 }
             }
-            if !changed {
+            if removed.is_empty() {
                 break;
             }
+            free = self.geo.refresh_free(free, present, removed);
         }
         if present.is_empty() {
             return Flow::Win;
@@ -520,7 +542,7 @@ impl<'g> Solver<'g> {
         let key = self.pack(&present, &commits);
         if key != key0 {
             // Propagation decided groups: their free pairs can go now.
-            match self.dfs(present, commits) {
+            match self.dfs(present, free, commits) {
                 Flow::Lose => {
                     self.tt_store(present, key0);
                     self.path.truncate(mark);
@@ -544,11 +566,11 @@ impl<'g> Solver<'g> {
                 continue;
             }
             let rem = present.and(self.group_mask[g]);
-            if rem.count() != 4 {
+            if !self.four[g] || rem != self.group_mask[g] {
                 continue;
             }
             let fr = free.and(rem);
-            if fr.count() < 2 {
+            if !fr.at_least_two() {
                 continue;
             }
             let m = self.members[g];
@@ -634,7 +656,7 @@ impl<'g> Solver<'g> {
                 for &(s, _) in &order[..no] {
                     let mut c2 = commits;
                     c2[g] = s as u8 + 1;
-                    match self.dfs(present, c2) {
+                    match self.dfs(present, free, c2) {
                         Flow::Win => return Flow::Win,
                         Flow::Abort => return Flow::Abort,
                         Flow::Lose => {}
@@ -654,7 +676,7 @@ impl<'g> Solver<'g> {
         for &(s, _) in &order[..no] {
             let mut c2 = commits;
             c2[g] = s as u8 + 1;
-            match self.dfs(present, c2) {
+            match self.dfs(present, free, c2) {
                 Flow::Win => return Flow::Win,
                 Flow::Abort => return Flow::Abort,
                 Flow::Lose => {}
@@ -997,13 +1019,17 @@ mod tests {
             if count.iter().any(|&c| c > 4) {
                 continue;
             }
-            let mut s = Solver::new(&geo);
-            let r = s.solve(&faces, geo.all(), SolveLimits::default());
             let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
-            assert_ne!(r.verdict, Verdict::Unknown);
-            assert_eq!(r.verdict == Verdict::Solvable, truth, "layout {:?} faces {:?}", l.positions(), faces);
-            if truth {
-                assert!(replay(&geo, &faces, &r.solution));
+            // Both the quick searches and, from the first node, the propagating
+            // proof/search alternation must agree with brute force.
+            for phase in [SEARCH_PHASE, 0, 1] {
+                let mut s = Solver::new(&geo).with_search_phase(phase);
+                let r = s.solve(&faces, geo.all(), SolveLimits::default());
+                assert_ne!(r.verdict, Verdict::Unknown);
+                assert_eq!(r.verdict == Verdict::Solvable, truth, "phase {phase} layout {:?} faces {:?}", l.positions(), faces);
+                if truth {
+                    assert!(replay(&geo, &faces, &r.solution));
+                }
             }
             both[truth as usize] += 1;
         }
