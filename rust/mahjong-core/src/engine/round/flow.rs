@@ -120,7 +120,7 @@ impl Round {
                     let sticks = if i == 0 { self.sticks } else { 0 };
                     let honba = if i == 0 || self.rules.multi_ron_honba_all { self.honba } else { 0 };
                     let d = settle::ron(&self.rules, w, from, self.dealer, v.base, honba, sticks, pao);
-                    wins.push((w, from, v, d));
+                    wins.push((w, from, v, pao, d));
                 }
             }
             self.finish_win(wins, tile);
@@ -252,6 +252,7 @@ impl Round {
                 s.n_melds += 1;
                 self.emit(|| Event::Call { seat, meld });
                 self.check_pao(seat, from);
+                self.rinshan_feeder = Some(from);
                 self.after_kan(seat, false);
             }
             _ => {}
@@ -277,6 +278,8 @@ impl Round {
         self.uninterrupted = false;
         self.break_ippatsu();
         self.emit(|| Event::Call { seat, meld });
+        // The next replacement tile comes from this kan, which no discard fed.
+        self.rinshan_feeder = None;
         self.after_kan(seat, meld.kind == MeldKind::Ankan);
     }
 
@@ -329,11 +332,11 @@ impl Round {
         self.phase = Phase::Ended(Box::new(RoundEnd { deltas, wins: Vec::new(), draw: Some(kind), renchan, sticks_taken: false, tenpai }));
     }
 
-    pub(super) fn finish_win(&mut self, wins: Vec<(u8, u8, WinValue, [i32; 4])>, tile: TileId) {
+    pub(super) fn finish_win(&mut self, wins: Vec<(u8, u8, WinValue, Option<u8>, [i32; 4])>, tile: TileId) {
         let mut total = [0; 4];
         let mut renchan = false;
         let mut out = Vec::new();
-        for (w, from, v, d) in wins {
+        for (w, from, v, pao, d) in wins {
             for s in 0..4 {
                 total[s] += d[s];
                 self.scores[s] += d[s];
@@ -357,7 +360,7 @@ impl Round {
                     dora_indicators: self.dora_indicators(),
                     ura_indicators: if riichi { (0..self.dora_shown as usize).map(|i| self.wall.ura_indicator(i)).collect() } else { Vec::new() },
                     deltas: d,
-                    pao: if v.pao_applies { s.pao } else { None },
+                    pao,
                     ..WinRecord::default()
                 };
                 self.events.push(Event::Win(Box::new(rec)));
