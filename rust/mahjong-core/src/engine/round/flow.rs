@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// One settled win: (winner, from, value, liable player, score changes).
+pub(super) type SettledWin = (u8, u8, WinValue, Option<u8>, [i32; 4]);
+
 impl Round {
     pub(super) fn discard(&mut self, seat: u8, tile: TileId, riichi: bool, tsumogiri: bool, judge: &mut dyn WinJudge) {
         let k = tile.tile().index();
@@ -332,7 +335,7 @@ impl Round {
         self.phase = Phase::Ended(Box::new(RoundEnd { deltas, wins: Vec::new(), draw: Some(kind), renchan, sticks_taken: false, tenpai }));
     }
 
-    pub(super) fn finish_win(&mut self, wins: Vec<(u8, u8, WinValue, Option<u8>, [i32; 4])>, tile: TileId) {
+    pub(super) fn finish_win(&mut self, wins: Vec<SettledWin>, tile: TileId) {
         let mut total = [0; 4];
         let mut renchan = false;
         let mut out = Vec::new();
