@@ -359,3 +359,90 @@ def test_random_actions_are_applied_or_refused_cleanly(seed: int, actions: list)
         except mf.MahjongError:
             assert (m.phase, m.to_act(), [m.hand(s) for s in range(4)], m.scores) == before
         assert sum(m.scores) + 1000 * m.hand_info[3] == 100_000
+
+
+def _daiminkan_rinshan(preset: str) -> Match:
+    """Dealer 0 discards the red dragon, seat 1 calls an open kan on it and wins by
+    tsumo on the replacement tile (rinshan kaihou + red dragon, single wait on 5p)."""
+    hands = ["7z" + J0, "777z" + "123m456m789s5p", J2 + "8p", "17p9p46m23s67s12z3p"]
+    m = Match(preset, wall=build_wall(hands, draws=["9m"], rinshan=["5p"]))
+    act(m, 0, "discard", "7z")
+    act(m, 1, "daiminkan")
+    act(m, 1, "tsumo")
+    assert m.phase == "ended"
+    return m
+
+
+@pytest.mark.parametrize("preset, liable", [("tenhou", False), ("standard", False), ("shiima-2025", True), ("shiima-2026", True)])
+def test_daiminkan_rinshan_pao(preset: str, liable: bool) -> None:
+    """Seed 004 (大明槓パオ有り): the discarder who fed the open kan pays the whole
+    rinshan tsumo; elsewhere the tsumo is split as usual."""
+    deltas = [s - 25000 for s in _daiminkan_rinshan(preset).scores]
+    plain = [s - 25000 for s in _daiminkan_rinshan("tenhou").scores]
+    gain = plain[1]
+    assert gain > 0 and sum(deltas) == 0
+    # The winner collects the same amount either way; only who pays changes.
+    assert deltas[1] == gain
+    if liable:
+        assert deltas == [-gain, gain, 0, 0]
+    else:
+        assert deltas[2] < 0 and deltas[3] < 0 and deltas[0] < deltas[2]
+    win = [e for e in _daiminkan_rinshan(preset).events() if e["type"] == "win"][0]
+    assert win["pao"] == (0 if liable else None)
+
+
+def test_closed_kan_rinshan_has_no_pao() -> None:
+    """A closed kan is fed by no discard: the rinshan tsumo is paid by all."""
+    hands = ["6p" + J0, "7777z" + "123m456m789s", J2 + "8p", "17p9p46m23s67s12z3p"]
+    m = Match("shiima-2026", wall=build_wall(hands, draws=["9m", "5p"], rinshan=["5p"]))
+    act(m, 0, "discard", "9m")
+    pass_all(m)
+    act(m, 1, "ankan", "7z")
+    act(m, 1, "tsumo")
+    deltas = [s - 25000 for s in m.scores]
+    assert deltas[1] > 0 and all(deltas[s] < 0 for s in (0, 2, 3))
+
+
+def _play_hand(m: Match) -> None:
+    """Play until the hand ends: pass every claim, otherwise discard the first tile offered."""
+    for _ in range(1000):
+        if m.phase != "turn" and m.phase != "claim":
+            return
+        seat = m.to_act()[0]
+        acts = m.legal_actions(seat)
+        pick = next((a for a in acts if a["type"] in ("pass", "discard")), acts[0])
+        m.apply(seat, pick)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("report", ["time_up", "elapsed"])
+def test_time_limit_ends_the_match_after_the_hand_in_play(report: str) -> None:
+    """Seed 004 (2026): 50 minutes; when time is up the match ends after the hand."""
+    played = Match("shiima-2026", seed=5)
+    timed = Match("shiima-2026", seed=5)
+    assert timed.elapsed(49) is False and not timed.time_is_up
+    if report == "time_up":
+        timed.time_up()
+    else:
+        assert timed.elapsed(50) is True
+    assert timed.time_is_up
+    for m in (played, timed):
+        _play_hand(m)
+        assert m.phase == "ended"
+        m.next_hand()
+    assert played.phase in ("turn", "claim") and played.result() is None
+    assert timed.phase == "over"
+    res = timed.result()
+    assert res is not None and res["scores"] == timed.scores
+    with pytest.raises(mf.IllegalActionError):
+        timed.time_up()
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "standard", "shiima-2025"])
+def test_no_time_limit_outside_shiima_2026(preset: str) -> None:
+    m = Match(preset, seed=1)
+    with pytest.raises(mf.InvalidRuleError):
+        m.time_up()
+    assert m.elapsed(10_000) is False and not m.time_is_up
+    with pytest.raises(mf.IllegalActionError, match="-1"):
+        m.elapsed(-1)

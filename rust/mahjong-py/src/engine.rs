@@ -393,6 +393,34 @@ impl PyMatch {
         };
         self.round.penalty(seat, k).py_err()
     }
+    /// Tell the engine the match time limit has passed (the engine reads no clock):
+    /// the match ends when the hand in play ends. Raises `InvalidRuleError` when the
+    /// rules have no time limit (only shiima-2026 has one, 50 minutes).
+    ///
+    /// Example:
+    ///     >>> m = Match("shiima-2026", seed=1)
+    ///     >>> m.time_up()
+    ///     >>> m.time_is_up
+    ///     True
+    fn time_up(&mut self) -> PyResult<()> {
+        self.game.report_time_up().py_err()
+    }
+    /// Report the playing time so far in minutes; at or past the rules' limit it
+    /// acts as `time_up()`. Returns whether the time is up (never without a limit).
+    ///
+    /// Example:
+    ///     >>> m = Match("shiima-2026", seed=1)
+    ///     >>> m.elapsed(30), m.elapsed(50)
+    ///     (False, True)
+    fn elapsed(&mut self, minutes: i64) -> PyResult<bool> {
+        let m = u32::try_from(minutes).map_err(|_| Error::IllegalAction(format!("elapsed minutes must be 0 or more, got {minutes}"))).py_err()?;
+        self.game.report_elapsed(m).py_err()
+    }
+    /// True once the time limit was reported: the hand in play is the last one.
+    #[getter]
+    fn time_is_up(&self) -> bool {
+        self.game.time_up
+    }
     /// Events of the current hand so far (same dicts as `read_log`).
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);

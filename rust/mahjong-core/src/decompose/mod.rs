@@ -146,7 +146,21 @@ pub fn for_each_wait(d: &Decomposition, win: Tile, mut f: impl FnMut(WaitSlot)) 
 /// ([`table`]); honors split in one way or none; the splits of the hand are the
 /// product of its suits'. No recursion and no allocation.
 pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)) -> usize {
-    let total: usize = counts.iter().map(|&c| c as usize).sum();
+    // One pass over each suit gives its tile count and its base-5 table key.
+    let mut sums = [0u32; 3];
+    let mut codes = [0u32; 3];
+    for s in 0..3 {
+        let suit = &counts[9 * s..9 * s + 9];
+        let (mut sum, mut code) = (0u32, 0u32);
+        for &c in suit.iter().rev() {
+            sum += c as u32;
+            code = code * 5 + c.min(4) as u32;
+        }
+        sums[s] = sum;
+        codes[s] = code;
+    }
+    let honor_total: u32 = counts[27..].iter().map(|&c| c as u32).sum();
+    let total = (sums[0] + sums[1] + sums[2] + honor_total) as usize;
     if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
         return 0;
     }
@@ -167,15 +181,12 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
     let mut ranges = [(0usize, 0usize); 3];
     let mut pair_in_suits = false;
     for (s, range) in ranges.iter_mut().enumerate() {
-        let suit = &counts[9 * s..9 * s + 9];
-        let sum: u32 = suit.iter().map(|&c| c as u32).sum();
-        match sum % 3 {
+        match sums[s] % 3 {
             0 => {}
             2 if pair.is_none() && !pair_in_suits => pair_in_suits = true,
             _ => return 0,
         }
-        let code = suit.iter().rev().fold(0u32, |acc, &c| acc * 5 + c.min(4) as u32);
-        *range = table::splits_of(code);
+        *range = table::splits_of(codes[s]);
         if range.0 == range.1 {
             return 0;
         }

@@ -14,18 +14,18 @@ fn u32_at(bytes: &[u8], i: usize) -> u32 {
     }
 }
 
-/// Keys per bucket of the top four base-5 digits (tiles 6..9 of the suit): bucket `b`
-/// holds keys `BUCKETS[b]..BUCKETS[b + 1]`. Built once (2.5 KB); it turns the binary
-/// search over every key into a search within a handful, which matters because
+/// Keys per bucket of the top six base-5 digits (tiles 4..9 of the suit): bucket `b`
+/// holds keys `BUCKETS[b]..BUCKETS[b + 1]`. Built once (62 KB); it turns the binary
+/// search over every key into a search within about three, which matters because
 /// scoring looks up three suits per hand.
-const BUCKET_DIV: u32 = 5 * 5 * 5 * 5 * 5; // codes below this share tiles 6..9
-const N_BUCKETS: usize = 5 * 5 * 5 * 5;
+const BUCKET_DIV: u32 = 5 * 5 * 5; // codes below this share tiles 4..9
+const N_BUCKETS: usize = 5 * 5 * 5 * 5 * 5 * 5;
 
-fn buckets() -> &'static [u32; N_BUCKETS + 1] {
-    static INDEX: std::sync::OnceLock<[u32; N_BUCKETS + 1]> = std::sync::OnceLock::new();
+fn buckets() -> &'static [u32] {
+    static INDEX: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
         let n = KEYS.len() / 4;
-        let mut index = [n as u32; N_BUCKETS + 1];
+        let mut index = vec![n as u32; N_BUCKETS + 1];
         // Keys are sorted, so the first key of each bucket marks its start.
         for i in (0..n).rev() {
             let b = ((u32_at(KEYS, i) / BUCKET_DIV) as usize).min(N_BUCKETS - 1);
@@ -45,6 +45,10 @@ fn buckets() -> &'static [u32; N_BUCKETS + 1] {
 /// does not split.
 #[inline]
 pub fn splits_of(code: u32) -> (usize, usize) {
+    // An absent suit (code 0, the smallest key) is common: skip the search.
+    if code == 0 && u32_at(KEYS, 0) == 0 {
+        return (u32_at(OFFSETS, 0) as usize, u32_at(OFFSETS, 1) as usize);
+    }
     let b = (code / BUCKET_DIV) as usize;
     if b >= N_BUCKETS {
         return (0, 0);

@@ -5,6 +5,7 @@
 use super::round::{Round, RoundEnd};
 use super::rules::{EngineRules, Length, ResultRounding, TieRule};
 use super::wall::Wall;
+use crate::error::{Error, Result};
 
 /// Final standing.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,13 +29,40 @@ pub struct Game {
     pub sticks: u8,
     /// Seat of the first dealer (起家); seat order for ties counts from it.
     pub first_dealer: u8,
+    /// The caller reported that the time limit has passed: the hand in play is the
+    /// last one.
+    pub time_up: bool,
     pub result: Option<GameResult>,
 }
 
 impl Game {
     pub fn new(rules: EngineRules) -> Game {
         let s = rules.start_points;
-        Game { rules, scores: [s; 4], wind: 0, number: 0, honba: 0, sticks: 0, first_dealer: 0, result: None }
+        Game { rules, scores: [s; 4], wind: 0, number: 0, honba: 0, sticks: 0, first_dealer: 0, time_up: false, result: None }
+    }
+
+    /// The caller's report that the match time limit has passed (the core never reads
+    /// a clock): the match ends when the hand in play ends. Fails with `InvalidRule`
+    /// when the rules set no time limit, and with `IllegalAction` once the match is over.
+    pub fn report_time_up(&mut self) -> Result<()> {
+        if self.rules.time_limit_minutes.is_none() {
+            return Err(Error::InvalidRule("these rules have no time limit".into()));
+        }
+        if self.result.is_some() {
+            return Err(Error::IllegalAction("the match is over".into()));
+        }
+        self.time_up = true;
+        Ok(())
+    }
+
+    /// The caller's elapsed playing time in minutes: at or past the limit it counts as
+    /// [`Game::report_time_up`]; returns whether the time is up. Without a limit in
+    /// the rules it never is.
+    pub fn report_elapsed(&mut self, minutes: u32) -> Result<bool> {
+        match self.rules.time_limit_minutes {
+            Some(limit) if minutes >= limit => self.report_time_up().map(|()| true),
+            _ => Ok(self.time_up),
+        }
     }
 
     /// The dealer of the current hand.
@@ -70,13 +98,21 @@ impl Game {
             // A voided hand is replayed with the same dealer and counters.
             self.scores = round.scores;
             self.sticks = round.sticks;
-            if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
+            // Once time is up a voided hand is not replayed: the hand in play is over.
+            if self.time_up || self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
                 self.finish();
             }
             return;
         }
         let is_draw = end.draw.is_some();
         let dealer = self.dealer() as usize;
+        if self.time_up {
+            // Time limit: the hand just played was the last one, whatever the wind,
+            // renchan or honba (the counters still move for the record).
+            self.honba = if end.renchan || is_draw { self.honba.saturating_add(1) } else { 0 };
+            self.finish();
+            return;
+        }
         let renchan = end.renchan;
         self.honba = if renchan || is_draw { self.honba.saturating_add(1) } else { 0 };
         if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
@@ -326,5 +362,26 @@ mod tests {
         end(&mut g, [26000, 26000, 24000, 24000], Some(0), false);
         assert!(g.result.is_none());
         assert_eq!((g.wind, g.number), (1, 0));
+    }
+
+    #[test]
+    fn time_up_ends_the_match_after_the_hand_in_play() {
+        // Shiima 2026: the first east hand would normally be followed by another.
+        let mut g = Game::new(EngineRules::shiima_2026());
+        assert_eq!(g.report_elapsed(49), Ok(false));
+        end(&mut g, [31000, 23000, 23000, 23000], Some(1), false);
+        assert!(g.result.is_none());
+        assert_eq!(g.report_elapsed(50), Ok(true));
+        // Even a dealer renchan does not extend the match once time is up.
+        end(&mut g, [20000, 36000, 22000, 22000], Some(1), false);
+        let r = g.result.clone().expect("the match is over");
+        assert_eq!(r.ranks, [4, 1, 2, 2]);
+        assert!(g.report_time_up().is_err());
+        // Rules without a time limit refuse the report and play on.
+        let mut g = Game::new(EngineRules::tenhou());
+        assert!(matches!(g.report_time_up(), Err(Error::InvalidRule(_))));
+        assert_eq!(g.report_elapsed(500), Ok(false));
+        end(&mut g, [31000, 23000, 23000, 23000], Some(1), false);
+        assert!(g.result.is_none());
     }
 }

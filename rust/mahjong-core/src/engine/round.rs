@@ -126,6 +126,9 @@ pub struct Round {
     pub hidden_seats: u8,
     /// A kan waiting for robbing claims to pass.
     pending_kan: Option<(u8, LogMeld)>,
+    /// The discarder who fed the open kan whose replacement tile is now in hand
+    /// (liable for a rinshan tsumo under `pao_daiminkan_rinshan`).
+    pub(super) rinshan_feeder: Option<u8>,
     /// Events emitted (only when recording).
     pub events: Vec<Event>,
     record: bool,
@@ -160,6 +163,7 @@ impl Round {
             first_winds: [0; 4],
             riichi_count: 0,
             pending_kan: None,
+            rinshan_feeder: None,
             hidden_seats: 0,
             events: Vec::new(),
             record,
@@ -810,11 +814,16 @@ impl Round {
             Action::Discard { tile, riichi } => self.discard(seat, tile, riichi, drawn == Some(tile), judge),
             Action::Tsumo => {
                 let t = drawn.unwrap_or(TileId::wrapping(0));
+                let rinshan = matches!(self.phase, Phase::Turn { kind: TurnKind::Rinshan, .. });
                 if let Some(v) = self.judge_win(seat, seat, t, None, judge) {
                     judge.settled(seat);
-                    let pao = if v.pao_applies { self.seats[seat as usize].pao } else { None };
+                    let yakuman_pao = if v.pao_applies { self.seats[seat as usize].pao } else { None };
+                    // A yakuman liability comes first; otherwise the feeder of an
+                    // open kan pays for a win on its replacement tile.
+                    let kan_pao = if rinshan && self.rules.pao_daiminkan_rinshan { self.rinshan_feeder } else { None };
+                    let pao = yakuman_pao.or(kan_pao);
                     let d = settle::tsumo(&self.rules, seat, self.dealer, v.base, self.honba, self.sticks, pao);
-                    self.finish_win(vec![(seat, seat, v, d)], t);
+                    self.finish_win(vec![(seat, seat, v, pao, d)], t);
                 }
             }
             Action::Ankan { tile } => {

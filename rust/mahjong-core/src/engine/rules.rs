@@ -120,6 +120,14 @@ pub struct EngineRules {
     pub pao_big_dragons: bool,
     pub pao_big_winds: bool,
     pub pao_four_kans: bool,
+    /// A player who wins by tsumo on the replacement tile of an open kan called on a
+    /// discard (大明槓からの嶺上開花) is paid the whole tsumo by that discarder
+    /// (seed 004: 大明槓パオ有り; the liability pays as for yakuman pao).
+    pub pao_daiminkan_rinshan: bool,
+    /// Match time limit in minutes (seed 004, 2026: 50): once the caller reports the
+    /// time is up, the match ends after the hand in play. The engine never reads a
+    /// clock; `None` means no limit.
+    pub time_limit_minutes: Option<u32>,
     /// Thirteen orphans may rob a closed kan.
     pub kokushi_robs_ankan: bool,
     /// Chombo (a false win, a broken wall): what the offender pays; the hand is
@@ -166,6 +174,8 @@ impl EngineRules {
             pao_big_dragons: true,
             pao_big_winds: true,
             pao_four_kans: false,
+            pao_daiminkan_rinshan: false,
+            time_limit_minutes: None,
             kokushi_robs_ankan: true,
             chombo: Chombo::None,
             wrong_call_each: 0,
@@ -219,17 +229,19 @@ impl EngineRules {
             abort_four_riichi: false,
             kan_on_last_tile: false,
             pao_four_kans: true,
+            pao_daiminkan_rinshan: true,
             ..Self::tenhou()
         }
     }
 
-    /// Seed 004 from 2026: uma 10-30 and 1,000-all penalties.
+    /// Seed 004 from 2026: uma 10-30, 1,000-all penalties and a 50-minute limit.
     pub fn shiima_2026() -> Self {
         EngineRules {
             uma: [30_000, 10_000, -10_000, -30_000],
             chombo: Chombo::EachPays(1000),
             wrong_call_each: 1000,
             wrong_ron_each: 1000,
+            time_limit_minutes: Some(50),
             ..Self::shiima_2025()
         }
     }

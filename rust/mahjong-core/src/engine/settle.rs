@@ -79,3 +79,18 @@ pub fn nagashi(rules: &EngineRules, winners: [bool; 4], dealer: u8) -> [i32; 4] 
     }
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn liable_player_pays_the_whole_tsumo() {
+        let r = EngineRules::shiima_2026();
+        // Non-dealer 1 tsumo worth 30 fu 3 han (base 960) with one honba and a stick.
+        let plain = tsumo(&r, 1, 0, 960, 1, 1, None);
+        assert_eq!(plain, [-2100, 5300, -1100, -1100]);
+        let pao = tsumo(&r, 1, 0, 960, 1, 1, Some(3));
+        assert_eq!(pao, [0, 5300, 0, -4300]);
+    }
+}

@@ -108,16 +108,25 @@ impl Columns<'_> {
         Ok(())
     }
 
+    // Range checks run a dozen times per row: inline the test, keep the message cold.
+    #[inline(always)]
     fn small(v: i32, lo: i32, hi: i32, what: &str, row: usize) -> Result<u8> {
         if v < lo || v > hi {
-            return Err(Error::InvalidHand(format!("row {row}: {what} = {v} is outside {lo}..={hi}")));
+            return Err(Self::out_of_range(v, lo, hi, what, row));
         }
         Ok(v as u8)
     }
 
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(v: i32, lo: i32, hi: i32, what: &str, row: usize) -> Error {
+        Error::InvalidHand(format!("row {row}: {what} = {v} is outside {lo}..={hi}"))
+    }
+
+    #[inline(always)]
     fn kind(v: i32, what: &str, row: usize) -> Result<Tile> {
         let k = Self::small(v, 0, 33, what, row)?;
-        Tile::new(k).ok_or_else(|| Error::InvalidHand(format!("row {row}: {what} = {v} is not a tile kind")))
+        Ok(Tile::from_index_unchecked(k as usize))
     }
 
     /// The hand, winning tile and context of row `i`.

@@ -186,6 +186,18 @@ impl WinContext {
         if self.ippatsu && !self.any_riichi() {
             return bad("ippatsu without riichi".into());
         }
+        // Most wins set none of the rare flags below: skip building the table for them.
+        let rare = self.haitei
+            | self.houtei
+            | self.rinshan
+            | self.chankan
+            | self.tenhou
+            | self.chiihou
+            | self.renhou
+            | (self.kita > 0);
+        if !rare {
+            return Ok(());
+        }
         // (flag set, allowed, why): checked in order, no allocation unless one fails.
         let checks: [(bool, bool, &str); 12] = [
             (self.haitei, self.tsumo, "haitei is a tsumo win"),

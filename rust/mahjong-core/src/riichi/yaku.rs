@@ -491,6 +491,8 @@ pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList,
     let seat = ctx.seat_wind();
     let round = ctx.round_wind;
     let mut n_seq = 0;
+    // Two identical sequences seen (iipeikou / ryanpeikou are impossible without).
+    let mut twin_seq = false;
     let mut seq_mask = [0u16; 3]; // bit per starting number, per suit
     let mut trip_mask = [0u16; 3];
     let mut concealed_trips = 0;
@@ -501,7 +503,9 @@ pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList,
         match s.kind {
             SetKind::Sequence => {
                 n_seq += 1;
-                seq_mask[s.tile.index() / 9] |= 1 << s.tile.number();
+                let bit = 1 << s.tile.number();
+                twin_seq |= seq_mask[s.tile.index() / 9] & bit != 0;
+                seq_mask[s.tile.index() / 9] |= bit;
                 if !matches!(s.tile.number(), 1 | 7) {
                     all_outside = false;
                 }
@@ -544,7 +548,7 @@ pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList,
     if closed && n_seq == 4 && shape.wait == Wait::Ryanmen && !is_value_pair(shape.pair, seat, round) && f.no_melds {
         add(Yaku::Pinfu, out);
     }
-    if closed {
+    if closed && twin_seq {
         let mut pairs = 0;
         for (i, a) in sets.iter().enumerate() {
             if a.kind != SetKind::Sequence {

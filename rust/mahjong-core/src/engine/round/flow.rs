@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// One settled win: (winner, from, value, liable player, score changes).
+pub(super) type SettledWin = (u8, u8, WinValue, Option<u8>, [i32; 4]);
+
 impl Round {
     pub(super) fn discard(&mut self, seat: u8, tile: TileId, riichi: bool, tsumogiri: bool, judge: &mut dyn WinJudge) {
         let k = tile.tile().index();
@@ -120,7 +123,7 @@ impl Round {
                     let sticks = if i == 0 { self.sticks } else { 0 };
                     let honba = if i == 0 || self.rules.multi_ron_honba_all { self.honba } else { 0 };
                     let d = settle::ron(&self.rules, w, from, self.dealer, v.base, honba, sticks, pao);
-                    wins.push((w, from, v, d));
+                    wins.push((w, from, v, pao, d));
                 }
             }
             self.finish_win(wins, tile);
@@ -252,6 +255,7 @@ impl Round {
                 s.n_melds += 1;
                 self.emit(|| Event::Call { seat, meld });
                 self.check_pao(seat, from);
+                self.rinshan_feeder = Some(from);
                 self.after_kan(seat, false);
             }
             _ => {}
@@ -277,6 +281,8 @@ impl Round {
         self.uninterrupted = false;
         self.break_ippatsu();
         self.emit(|| Event::Call { seat, meld });
+        // The next replacement tile comes from this kan, which no discard fed.
+        self.rinshan_feeder = None;
         self.after_kan(seat, meld.kind == MeldKind::Ankan);
     }
 
@@ -329,11 +335,11 @@ impl Round {
         self.phase = Phase::Ended(Box::new(RoundEnd { deltas, wins: Vec::new(), draw: Some(kind), renchan, sticks_taken: false, tenpai }));
     }
 
-    pub(super) fn finish_win(&mut self, wins: Vec<(u8, u8, WinValue, [i32; 4])>, tile: TileId) {
+    pub(super) fn finish_win(&mut self, wins: Vec<SettledWin>, tile: TileId) {
         let mut total = [0; 4];
         let mut renchan = false;
         let mut out = Vec::new();
-        for (w, from, v, d) in wins {
+        for (w, from, v, pao, d) in wins {
             for s in 0..4 {
                 total[s] += d[s];
                 self.scores[s] += d[s];
@@ -357,7 +363,7 @@ impl Round {
                     dora_indicators: self.dora_indicators(),
                     ura_indicators: if riichi { (0..self.dora_shown as usize).map(|i| self.wall.ura_indicator(i)).collect() } else { Vec::new() },
                     deltas: d,
-                    pao: if v.pao_applies { s.pao } else { None },
+                    pao,
                     ..WinRecord::default()
                 };
                 self.events.push(Event::Win(Box::new(rec)));
