@@ -193,47 +193,17 @@ impl Hand {
     /// tiles (waiting) or `+ 2` (complete or about to discard), and no kind may appear
     /// more than four times across the concealed tiles and the melds.
     pub fn new(concealed: &[RTile], melds: &[Meld], n_sets: usize) -> Result<Hand> {
-        if melds.len() > n_sets.min(MAX_MELDS) {
-            return Err(Error::InvalidHand(format!("{} melds: at most {} fit a hand of {n_sets} sets", melds.len(), n_sets.min(MAX_MELDS))));
-        }
         let (counts, red) = counts_of(concealed)?;
-        let free_sets = n_sets - melds.len();
-        let n = concealed.len();
-        if n != 3 * free_sets + 1 && n != 3 * free_sets + 2 {
-            return Err(Error::InvalidHand(format!(
-                "{}: {n} concealed tiles; with {} melds a hand of {n_sets} sets holds {} or {}",
-                format_mpsz(concealed),
-                melds.len(),
-                3 * free_sets + 1,
-                3 * free_sets + 2
-            )));
-        }
-        let mut all = counts;
-        let mut reds = red;
-        let mut arr = [Meld::default(); MAX_MELDS];
-        for (i, m) in melds.iter().enumerate() {
-            m.add_to(&mut all);
-            if m.red > 0 {
-                reds[m.tile.suit().index().min(2)] += m.red;
-            }
-            arr[i] = *m;
-        }
-        if let Some(k) = (0..N_KINDS).find(|&k| all[k] > 4) {
-            return Err(Error::InvalidHand(format!(
-                "{} with melds: {} copies of {} (there are only four)",
-                format_mpsz(concealed),
-                all[k],
-                Tile::from_index_unchecked(k)
-            )));
-        }
-        if reds.iter().any(|&r| r > 1) {
-            return Err(Error::InvalidHand(format!("{}: more than one red five in a suit", format_mpsz(concealed))));
-        }
-        Ok(Hand { concealed: counts, red, melds: arr, n_melds: melds.len() as u8 })
+        Self::checked(counts, red, melds, n_sets, || format_mpsz(concealed))
     }
     /// Build from counts already taken (batch paths that read 136-ids straight into
     /// counts): the same checks as [`Hand::new`] without a tile list.
     pub fn from_counts(concealed: Counts, red: [u8; 3], melds: &[Meld], n_sets: usize) -> Result<Hand> {
+        Self::checked(concealed, red, melds, n_sets, || format_counts(&concealed))
+    }
+    /// The checks shared by both constructors; `label` names the hand in messages
+    /// (mpsz with red fives when the tiles are known, counts otherwise).
+    fn checked(concealed: Counts, red: [u8; 3], melds: &[Meld], n_sets: usize, label: impl Fn() -> String) -> Result<Hand> {
         if melds.len() > n_sets.min(MAX_MELDS) {
             return Err(Error::InvalidHand(format!("{} melds: at most {} fit a hand of {n_sets} sets", melds.len(), n_sets.min(MAX_MELDS))));
         }
@@ -242,7 +212,7 @@ impl Hand {
         if n != 3 * free_sets + 1 && n != 3 * free_sets + 2 {
             return Err(Error::InvalidHand(format!(
                 "{}: {n} concealed tiles; with {} melds a hand of {n_sets} sets holds {} or {}",
-                format_counts(&concealed),
+                label(),
                 melds.len(),
                 3 * free_sets + 1,
                 3 * free_sets + 2
@@ -261,18 +231,13 @@ impl Hand {
         if let Some(k) = (0..N_KINDS).find(|&k| all[k] > 4) {
             return Err(Error::InvalidHand(format!(
                 "{} with melds: {} copies of {} (there are only four)",
-                format_counts(&concealed),
+                label(),
                 all[k],
                 Tile::from_index_unchecked(k)
             )));
         }
         if reds.iter().any(|&r| r > 1) {
-            return Err(Error::InvalidHand(format!("{}: more than one red five in a suit", format_counts(&concealed))));
-        }
-        for (s, &r) in red.iter().enumerate() {
-            if r > 0 && concealed[s * 9 + 4] == 0 {
-                return Err(Error::InvalidHand(format!("{}: a red five without a five", format_counts(&concealed))));
-            }
+            return Err(Error::InvalidHand(format!("{}: more than one red five in a suit", label())));
         }
         Ok(Hand { concealed, red, melds: arr, n_melds: melds.len() as u8 })
     }
