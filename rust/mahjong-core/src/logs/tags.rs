@@ -113,9 +113,11 @@ pub fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
+        // Decode from bytes, not by slicing the str: a `%` followed by a multi-byte
+        // character must not split it (a damaged log once panicked here).
         if b[i] == b'%' && i + 2 < b.len() {
-            if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(v);
+            if let (Some(hi), Some(lo)) = (hex_digit(b[i + 1]), hex_digit(b[i + 2])) {
+                out.push(hi << 4 | lo);
                 i += 3;
                 continue;
             }
@@ -126,9 +128,20 @@ pub fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+fn hex_digit(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percent_decode_keeps_multibyte_text_whole() {
+        assert_eq!(percent_decode("%41%e3%81%82"), "Aあ");
+        assert_eq!(percent_decode("%\u{851d7}M"), "%\u{851d7}M");
+        assert_eq!(percent_decode("%4"), "%4");
+    }
 
     #[test]
     fn reads_tags_and_attributes() {
