@@ -238,17 +238,7 @@ fn par_rows_direct<T: Send + Sync + Copy>(
 
 /// Is every row (3n + 2 tiles) a complete hand?
 pub fn agari_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [bool]) -> Vec<RowError> {
-    let eval = |c: &Counts, n: usize| shanten(c, n) == -1;
-    let slow = |i: usize| {
-        let c = rows.get(i)?;
-        let n = row_sets(&c, n_sets)?;
-        complete_size(&c, n)?;
-        Ok(eval(&c, n))
-    };
-    match rows {
-        Rows::Counts(bytes) => par_rows_direct(out, bytes, false, |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)), slow),
-        Rows::Mpsz(_) => par_rows(out, false, slow),
-    }
+    complete_rows(rows, n_sets, out, false, |c: &Counts, n: usize| shanten(c, n) == -1)
 }
 
 /// Readings of every row (3n + 2 tiles): standard splits, plus one each for seven
@@ -263,6 +253,19 @@ pub fn decomposition_count_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets
         }
         k
     };
+    complete_rows(rows, n_sets, out, COUNT_ERROR, eval)
+}
+
+/// Evaluate `eval` on every row that must be a complete hand (3n + 2 tiles): count
+/// rows take the fast path, anything irregular falls back to the checked one that
+/// reports why; `bad` fills the rows that errored.
+fn complete_rows<S: AsRef<str> + Sync, T: Send + Sync + Copy>(
+    rows: &Rows<'_, S>,
+    n_sets: Option<usize>,
+    out: &mut [T],
+    bad: T,
+    eval: impl Fn(&Counts, usize) -> T + Sync,
+) -> Vec<RowError> {
     let slow = |i: usize| {
         let c = rows.get(i)?;
         let n = row_sets(&c, n_sets)?;
@@ -270,8 +273,8 @@ pub fn decomposition_count_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets
         Ok(eval(&c, n))
     };
     match rows {
-        Rows::Counts(bytes) => par_rows_direct(out, bytes, COUNT_ERROR, |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)), slow),
-        Rows::Mpsz(_) => par_rows(out, COUNT_ERROR, slow),
+        Rows::Counts(bytes) => par_rows_direct(out, bytes, bad, |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)), slow),
+        Rows::Mpsz(_) => par_rows(out, bad, slow),
     }
 }
 
