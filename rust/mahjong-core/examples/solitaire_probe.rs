@@ -71,11 +71,6 @@ fn main() {
         }
         times.push(r.micros);
     }
-    {
-        use mahjong_core::solitaire::solver::*;
-        use std::sync::atomic::Ordering::Relaxed;
-        eprintln!("relax calls {} probe tries {} fits {}", RELAX_CALLS.load(Relaxed), PROBE_TRIES.load(Relaxed), PROBE_FITS.load(Relaxed));
-    }
     times.sort();
     node_list.sort();
     println!("median nodes {} p90 nodes {}", node_list[node_list.len() / 2], node_list[node_list.len() * 9 / 10]);

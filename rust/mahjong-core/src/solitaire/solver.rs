@@ -18,6 +18,17 @@
 //! - Dead-end detection: the pairs already fixed (groups down to two tiles, groups
 //!   with one live split) must leave in an order that respects "on top of"; a cycle
 //!   in that order means no play can clear the board.
+//! - The relaxation test (in the proof phase, at every node): play on with every
+//!   fixed pair removed only when both its tiles are free and every tile of an
+//!   undecided group removed alone once free with a live partner free or gone. It
+//!   removes at least what any real play removes, so when it cannot clear the board
+//!   the position is lost (`Solver::relax_run`).
+//! - Probing on the relaxation: a split whose commitment makes the relaxed play fail
+//!   is ruled out, a group left with one split is decided, to a fixpoint. Probes
+//!   are cheap because a split the unconstrained relaxed play already fits is
+//!   skipped and each other probe replays only its group's window of that play.
+//!   Ruled-out splits are facts about the position, so children inherit them, and a
+//!   split whose subtree was lost is ruled out for its siblings.
 //! - A bounded transposition table of positions proven lost: fixed size, allocated
 //!   once per solver, entries tagged by solve generation so reuse needs no clearing.
 //! - Move ordering: pairs that uncover the most tiles first.
@@ -113,10 +124,6 @@ const W_USEFUL: i32 = 8;
 const W_BELOW: i32 = 1;
 const W_HARD: i32 = 4;
 
-pub static RELAX_CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static PROBE_TRIES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static PROBE_FITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
 /// The three ways to split four tiles `0..4` into two pairs.
 const SPLITS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
 
@@ -154,8 +161,6 @@ pub struct Solver<'g> {
     prove: bool,
     propagating: bool,
     search_phase: u64,
-    relaxing: bool,
-    probing: bool,
 }
 
 /// First cap of each search once propagation is on.
@@ -166,7 +171,7 @@ const QUICK_CAP: u64 = 96;
 const NOISE_PROOF: u32 = 24;
 
 /// Nodes spent on quick (succeed-first) restarts before proof mode takes over.
-const SEARCH_PHASE: u64 = 100_000;
+const SEARCH_PHASE: u64 = 30_000;
 
 /// Nodes of the first restart.
 const RESTART_BASE: u64 = 64;
@@ -200,8 +205,6 @@ impl<'g> Solver<'g> {
             prove: false,
             propagating: false,
             search_phase: SEARCH_PHASE,
-            relaxing: std::env::var("RELAX").map_or(true, |v| v != "0"),
-            probing: std::env::var("PROBE").map_or(true, |v| v != "0"),
         }
     }
 
@@ -279,7 +282,7 @@ impl<'g> Solver<'g> {
         let outcome = loop {
             self.restart_cap = self.nodes.saturating_add(cap);
             self.path.clear();
-            match self.dfs(present, root_free, commits) {
+            match self.dfs(present, root_free, root_commits, root_eff) {
                 Flow::Abort if !self.hard_abort => {
                     if !self.propagating {
                         cap = cap.saturating_mul(2).min(QUICK_CAP);
@@ -494,7 +497,7 @@ impl<'g> Solver<'g> {
         W_NEW * newly + W_USEFUL * useful + W_BELOW * below
     }
 
-    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits) -> Flow {
+    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS]) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -545,18 +548,12 @@ impl<'g> Solver<'g> {
             self.path.truncate(mark);
             return Flow::Lose;
         }
-        let mut eff = self.live;
         if self.propagating && !self.propagate(present, &mut commits, &mut eff) {
             self.tt_store(present, key0);
             self.path.truncate(mark);
             return Flow::Lose;
         }
-        if self.propagating && self.probing && !self.probe(present, free, &mut commits, &mut eff) {
-            self.tt_store(present, key0);
-            self.path.truncate(mark);
-            return Flow::Lose;
-        }
-        if self.relaxing && !self.relax_clears(present, free, &commits, &eff) {
+        if self.propagating && !self.probe(present, free, &mut commits, &mut eff) {
             self.tt_store(present, key0);
             self.path.truncate(mark);
             return Flow::Lose;
@@ -564,7 +561,7 @@ impl<'g> Solver<'g> {
         let key = self.pack(&present, &commits);
         if key != key0 {
             // Propagation decided groups: their free pairs can go now.
-            match self.dfs(present, free, commits) {
+            match self.dfs(present, free, commits, eff) {
                 Flow::Lose => {
                     self.tt_store(present, key0);
                     self.path.truncate(mark);
@@ -678,10 +675,11 @@ impl<'g> Solver<'g> {
                 for &(s, _) in &order[..no] {
                     let mut c2 = commits;
                     c2[g] = s as u8 + 1;
-                    match self.dfs(present, free, c2) {
+                    match self.dfs(present, free, c2, eff) {
                         Flow::Win => return Flow::Win,
                         Flow::Abort => return Flow::Abort,
-                        Flow::Lose => {}
+                        // This split is lost here: the siblings may rely on it.
+                        Flow::Lose => eff[g] &= !(1 << s),
                     }
                 }
                 self.tt_store(present, key);
@@ -698,10 +696,10 @@ impl<'g> Solver<'g> {
         for &(s, _) in &order[..no] {
             let mut c2 = commits;
             c2[g] = s as u8 + 1;
-            match self.dfs(present, free, c2) {
+            match self.dfs(present, free, c2, eff) {
                 Flow::Win => return Flow::Win,
                 Flow::Abort => return Flow::Abort,
-                Flow::Lose => {}
+                Flow::Lose => eff[g] &= !(1 << s),
             }
         }
         self.tt_store(present, key);
@@ -717,6 +715,7 @@ impl<'g> Solver<'g> {
     /// only grows as tiles leave, and a real removal's partner is free or gone in
     /// the relaxed position), so a relaxed play that cannot clear the board proves
     /// the position lost. Returns whether it clears.
+    #[cfg(test)]
     fn relax_clears(&self, present: Bits, free: Bits, commits: &Commits, eff: &[u8; N_GROUPS]) -> bool {
         let mut scratch = [0u8; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
@@ -724,11 +723,14 @@ impl<'g> Solver<'g> {
         self.relax_run(present, (present, free), commits, eff, &mut scratch, &mut snaps, &mut lasts, false, Bits::EMPTY)
     }
 
-    /// [`Solver::relax_clears`] from an intermediate relaxed position `(pres, free)`
-    /// of the node `present`. With `record`, notes for each removed tile which tiles
-    /// of its group (bit = member index) were free at that moment, and for each
-    /// group the relaxed position just before its first tile left (a probe of that
-    /// group can start there: nothing before depended on its split).
+    /// The relaxation test of the node `present` (see `relax_clears`), started from
+    /// an intermediate relaxed position `start` = (tiles left, free tiles), and
+    /// answering "clears" as soon as what is left lies inside `target` (a relaxed
+    /// position known to clear: freedom only grows as tiles leave). With `record`,
+    /// notes for each removed tile which tiles of its group (bit = member index) were
+    /// free at that moment, for each group the relaxed position just before its first
+    /// tile left (`snaps`: a probe of that group can start there, nothing before
+    /// depended on its split) and just after its last tile left (`lasts`).
     #[allow(clippy::too_many_arguments)]
     fn relax_run(
         &self,
@@ -742,7 +744,6 @@ impl<'g> Solver<'g> {
         record: bool,
         target: Bits,
     ) -> bool {
-        RELAX_CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let geo = self.geo;
         let mut pres = start.0;
         let mut fr = start.1.and(pres);
@@ -866,9 +867,7 @@ impl<'g> Solver<'g> {
                     // split decided (remove the pair then): nothing to probe.
                     let m = self.members[g];
                     let fits = SPLITS[s].iter().all(|&(x, y)| free_at[m[x] as usize] >> y & 1 == 1 || free_at[m[y] as usize] >> x & 1 == 1);
-                    PROBE_TRIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if fits {
-                        PROBE_FITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         continue;
                     }
                     commits[g] = s as u8 + 1;
@@ -1053,7 +1052,7 @@ impl<'g> Solver<'g> {
             }
             for j in 0..self.n_groups {
                 let g = self.groups[j] as usize;
-                eff_out[g] = self.live[g];
+                eff_out[g] &= self.live[g];
             }
             if nn == 0 {
                 return true;
@@ -1108,7 +1107,7 @@ impl<'g> Solver<'g> {
                     continue;
                 }
                 let m = self.members[g];
-                let mut eff = self.live[g];
+                let mut eff = eff_out[g];
                 for (s, sp) in SPLITS.iter().enumerate() {
                     if eff >> s & 1 == 1 && sp.iter().any(|&(x, y)| closes(m[x] as usize, m[y] as usize)) {
                         eff &= !(1 << s);
