@@ -137,8 +137,11 @@ impl WinContext {
     /// The winner's seat wind.
     #[inline]
     pub fn seat_wind(&self) -> Tile {
-        let d = (self.winner + self.n_players - self.dealer) % self.n_players;
-        Tile::from_index_unchecked(Tile::EAST.index() + d as usize)
+        // (winner - dealer) mod n without a division: both seats are below n once the
+        // context is validated (the mask keeps an unvalidated one a wind).
+        let d = self.winner.wrapping_add(self.n_players).wrapping_sub(self.dealer);
+        let d = if d >= self.n_players { d - self.n_players } else { d };
+        Tile::from_index_unchecked(Tile::EAST.index() + (d & 3) as usize)
     }
     /// Is the winner the dealer?
     #[inline]
