@@ -323,3 +323,20 @@ def test_mutated_logs_never_crash(tmp_path_factory, base: str, pos: int, cut: in
     for r in mf.verify_logs([f]):
         assert isinstance(r["problems"], list)
     assert isinstance(games, list)
+
+
+@needs_data
+@pytest.mark.parametrize("name", ["dnovikoff-tenhou/test_data/sanma2.xml", "dnovikoff-tenhou/network_examples/sanma.log"])
+def test_three_player_logs_are_read(name: str) -> None:
+    path = RAW / name
+    [game] = mf.read_log(path)
+    assert game["rules"]["sanma"]
+    nuki = [e for e in game["events"] if e["type"] == "nuki"]
+    assert nuki and all(e["tile"] // 4 == 30 for e in nuki)
+    # Every recorded score change balances (no seat is dropped, wherever the empty
+    # seat sits in a client's relative numbering).
+    ends = [e for e in game["events"] if e["type"] in ("win", "ryuukyoku")]
+    assert ends
+    assert all(sum(e["deltas"]) >= 0 for e in ends)
+    mjai = engine.convert_log(path, "mjai")[0]
+    assert mjai.count('"nukidora"') == len(nuki)

@@ -56,6 +56,11 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("called", meld.called.id() as u32)?;
             d.set_item("from", meld.from)?;
         }
+        Event::Nuki { seat, tile } => {
+            d.set_item("type", "nuki")?;
+            d.set_item("seat", seat)?;
+            d.set_item("tile", tile.id() as u32)?;
+        }
         Event::Dora { indicator } => {
             d.set_item("type", "dora")?;
             d.set_item("indicator", indicator.id() as u32)?;
