@@ -149,14 +149,7 @@ impl Tile {
     /// The tile a dora indicator points at: next number in the suit (9 → 1),
     /// E → S → W → N → E, White → Green → Red → White.
     pub const fn dora_from_indicator(self) -> Tile {
-        let i = self.0;
-        if i < 27 {
-            Tile(i / 9 * 9 + (i % 9 + 1) % 9)
-        } else if i < 31 {
-            Tile(27 + (i - 27 + 1) % 4)
-        } else {
-            Tile(31 + (i - 31 + 1) % 3)
-        }
+        Tile(DORA_NEXT[(self.0 & 63) as usize])
     }
     /// The tile of the Unicode "Mahjong Tiles" block (U+1F000..), for display.
     pub fn unicode(self) -> char {
@@ -283,6 +276,25 @@ impl TileId {
 pub const TERMINAL_KINDS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
 /// Bit k set for each terminal or honor kind.
 pub const YAOCHUU_KINDS: u64 = TERMINAL_KINDS | (0x7F << 27);
+
+/// `Tile::dora_from_indicator` by kind index (entries past 33 are unused).
+const DORA_NEXT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = if i < 27 {
+            i / 9 * 9 + (i % 9 + 1) % 9
+        } else if i < 31 {
+            27 + (i - 27 + 1) % 4
+        } else if i < 34 {
+            31 + (i - 31 + 1) % 3
+        } else {
+            i
+        } as u8;
+        i += 1;
+    }
+    t
+};
 
 /// `Tile::number` by kind index (entries past 33 are unused).
 const NUMBER: [u8; 64] = {

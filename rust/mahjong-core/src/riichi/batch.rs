@@ -177,6 +177,8 @@ impl Columns<'_> {
         let mut counts = [0u8; 34];
         let mut n_tiles = 0;
         let mut seen = [0u64; 3];
+        // Bits seen before being set again: non-zero when an id repeats.
+        let mut repeated = 0u64;
         for &id in &self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH] {
             if id < 0 {
                 continue;
@@ -184,7 +186,9 @@ impl Columns<'_> {
             if id >= 136 {
                 return Err(Self::bad_id(i, id));
             }
-            seen[id as usize >> 6] |= 1 << (id as u32 & 63);
+            let (w, bit) = (id as usize >> 6, 1u64 << (id as u32 & 63));
+            repeated |= seen[w] & bit;
+            seen[w] |= bit;
             counts[id as usize >> 2] += 1;
             n_tiles += 1;
         }
@@ -193,14 +197,14 @@ impl Columns<'_> {
             return Err(Error::InvalidHand(format!("row {i}: winning tile id {win_id} is out of range 0..136")));
         }
         let win = TileId::wrapping(win_id as u8).rtile();
-        let mut n_ids = n_tiles;
         if n_tiles + 1 == want {
-            seen[win_id as usize >> 6] |= 1 << (win_id as u32 & 63);
+            let (w, bit) = (win_id as usize >> 6, 1u64 << (win_id as u32 & 63));
+            repeated |= seen[w] & bit;
+            seen[w] |= bit;
             counts[win_id as usize >> 2] += 1;
-            n_ids += 1;
         }
-        // Fewer distinct ids than ids read: one was given twice (found on the cold path).
-        if (seen[0].count_ones() + seen[1].count_ones() + seen[2].count_ones()) as usize != n_ids {
+        // An id given twice: name it on the cold path.
+        if repeated != 0 {
             return Err(self.repeated_id(i, n_tiles + 1 == want));
         }
         // The red fives are ids 16, 52 and 88.
@@ -358,11 +362,15 @@ fn write(out: &mut OutColumns<'_>, j: usize, r: &Result<ScoreResult>) {
             out.points[j] = r.pay.points as i32;
             out.deltas[j * 4..j * 4 + 4].copy_from_slice(&r.pay.deltas);
             let ys = r.yaku.as_slice();
-            for k in 0..yw {
-                let (id, h) = ys.get(k).map_or((-1, 0), |&(y, h)| (y.tenhou_id() as i8, h as i8));
-                out.yaku[j * yw + k] = id;
-                out.yaku_han[j * yw + k] = h;
+            let ids = &mut out.yaku[j * yw..(j + 1) * yw];
+            let hans = &mut out.yaku_han[j * yw..(j + 1) * yw];
+            let n = ys.len().min(yw);
+            for ((id, h), &(y, v)) in ids.iter_mut().zip(hans.iter_mut()).zip(ys) {
+                *id = y.tenhou_id() as i8;
+                *h = v as i8;
             }
+            ids[n..].fill(-1);
+            hans[n..].fill(0);
         }
         Err(e) => {
             out.error[j] = error_code(e);

@@ -5,7 +5,7 @@
 
 use super::context::{dora_of, WinContext};
 use super::fu::{fu, fu_total, FuList};
-use super::kinds::{kind_masks, KindMasks};
+use super::kinds::{at_least_bits, kind_masks, KindMasks};
 use super::points::{base_points, payments, Limit, Payments};
 use super::rules::Rules;
 use super::shape::{Form, Shape};
@@ -213,11 +213,9 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
     }
     for_each_decomposition(&concealed, |d| {
-        for_each_wait(d, wt, |slot| {
-            if let Some(s) = Shape::standard(d, slot, melds, wt, ctx.tsumo) {
-                consider(s, &mut best);
-            }
-        })
+        if let Some(unplaced) = Shape::unplaced(d, melds, wt) {
+            for_each_wait(d, wt, |slot| consider(unplaced.with_wait(slot, melds.len(), ctx.tsumo), &mut best))
+        }
     });
     let Some(best) = best else {
         return Err(Error::InvalidHand(format!(
@@ -321,16 +319,16 @@ fn could_be_yakuman(f: &HandFacts, concealed_triplets: u64, ankans: u32, ctx: &W
     if f.suits == 0 || f.all_green || f.all_terminals || f.n_kans == 4 {
         return true;
     }
-    if f.no_melds && f.suits.count_ones() == 1 && !f.honors {
+    if f.no_melds && f.suits != 0 && f.suits & (f.suits - 1) == 0 && !f.honors {
         return true; // nine gates
     }
     const DRAGONS: u64 = 0b111 << 31;
     const WINDS: u64 = 0b1111 << 27;
-    if f.honor_triplets & DRAGONS == DRAGONS || (f.honor_triplets & WINDS).count_ones() >= 3 {
+    if f.honor_triplets & DRAGONS == DRAGONS || at_least_bits(f.honor_triplets & WINDS, 3) {
         return true;
     }
     // Four concealed triplets: concealed kinds of three or more plus closed kans.
-    ankans + concealed_triplets.count_ones() >= 4
+    ankans >= 4 || at_least_bits(concealed_triplets, 4 - ankans)
 }
 
 fn melds_text(hand: &Hand) -> String {

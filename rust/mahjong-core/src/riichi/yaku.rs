@@ -359,7 +359,7 @@ impl HandFacts {
     }
     #[inline]
     fn one_suit(&self) -> bool {
-        self.suits.count_ones() == 1
+        self.suits != 0 && self.suits & (self.suits - 1) == 0
     }
 }
 
@@ -556,7 +556,6 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
         }
     }
     const HONORS: u64 = 0x7F << 27;
-    const DRAGONS: u64 = 0b111 << 31;
     // Sequences that hold a terminal: those starting at 1 or 7.
     const OUTSIDE_SEQ: u64 = (1 << 0) | (1 << 6) | (1 << 9) | (1 << 15) | (1 << 18) | (1 << 24);
     if trips & HONORS != 0 {
@@ -626,7 +625,8 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
     if kans == 3 {
         add(Yaku::Sankantsu, out);
     }
-    if (trips & DRAGONS).count_ones() == 2 && shape.pair.is_dragon() {
+    // Two dragon triplets (of the three) and a dragon pair.
+    if matches!((trips >> 31) & 7, 0b011 | 0b101 | 0b110) && shape.pair.is_dragon() {
         add(Yaku::Shousangen, out);
     }
     // Outside hands need a sequence: without one, every set is a yaochuu triplet and the
