@@ -98,6 +98,21 @@ def test_pon_beats_chi_and_kuikae_is_banned() -> None:
     assert all(kind(a["tile"]) != "3p" for a in m.legal_actions(2))
 
 
+@pytest.mark.parametrize("preset", ["tenhou", "standard", "shiima-2026"])
+def test_chi_bans_the_called_kind_and_its_suji(preset: str) -> None:
+    # 1p called with 2p3p: neither 1p nor 4p (the far end of 1-2-3-4) may follow.
+    hands = ["1p" + J0, "234p258m258s9p567z", J2, J3]
+    m = Match(preset, wall=build_wall(hands, draws=["7z"]))
+    act(m, 0, "discard", "1p")
+    act(m, 1, "chi")
+    discards = {kind(a["tile"]) for a in m.legal_actions(1) if a["type"] == "discard"}
+    assert "4p" not in discards and "1p" not in discards
+    assert "9p" in discards
+    four = next(i for i in m.hand(1) if kind(i) == "4p")
+    with pytest.raises(mf.IllegalActionError, match="kuikae"):
+        m.apply(1, {"type": "discard", "tile": four})
+
+
 def test_illegal_action_raises_and_leaves_state() -> None:
     m = Match("tenhou", seed=5)
     before = (m.legal_actions(0), m.hand(0), m.phase)

@@ -31,14 +31,28 @@ def _verify(args: argparse.Namespace) -> int:
         print(line)
         shown += 1
     supported = s.games - s.unsupported
+    failed = supported - s.games_ok
     print(f"files: {s.files} ({s.unreadable} unreadable)")
-    print(f"games: {s.games} read, {supported} with supported rules, {s.games_ok}/{supported} fully verified")
-    print(f"hands: {s.rounds_legal}/{s.rounds} every action legal, {s.rounds_scored}/{s.rounds} score changes equal, {s.rounds_skipped} not replayable (reconnects)")
+    for r in s.reports:
+        if r.get("error"):
+            print(f"  unreadable: {r['error']}")
+    print(f"games: {s.games} read, {supported} with supported rules: {s.games_complete} verified to the end, {s.games_truncated} truncated (log stops before the end; all present verified), {failed} failed")
+    for r in s.reports:
+        if not r.get("error") and not r["supported"]:
+            print(f"  unsupported: {r['source']}: {r['note']}")
+    d = s.distinct()
+    print(f"distinct games: {d['games']} ({d['complete']} verified to the end, {d['truncated']} truncated, {d['failed']} failed)")
+    complete = s.rounds - s.rounds_truncated - s.rounds_skipped
+    print(f"hands: {s.rounds_legal}/{complete} every action legal, {s.rounds_scored}/{complete} score changes equal ({s.rounds_truncated} cut off by the end of the log, {s.rounds_skipped} not replayable after reconnects)")
     print(f"wins: {s.wins_matched}/{s.wins} scored as recorded")
     print(f"final results: {s.finals_matched}/{s.finals_checked} equal")
+    if s.uma_from_record:
+        print(f"uma taken from the recorded results (not declared by the log): {s.uma_from_record} games")
+    if s.kuikae_accepted:
+        print(f"discards the kuikae rule bans that the server accepted (protocol clients): {s.kuikae_accepted}")
     if s.riichi_unverified:
-        print(f"riichi declarations taken on trust (hidden hands in client logs): {s.riichi_unverified}")
-    return 0 if s.games_ok == supported and s.unreadable == 0 else 1
+        print(f"riichi declarations taken on trust (hidden hands never shown, client logs): {s.riichi_unverified}")
+    return 0 if failed == 0 and s.unreadable == 0 else 1
 
 
 def _score(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence, Union
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from mahjong_fast._core import Match, convert_log, final_result, list_log_files, read_log, score_logs, self_play, verify_logs
 
@@ -48,6 +48,14 @@ class VerifySummary:
     finals_checked: int = 0
     finals_matched: int = 0
     riichi_unverified: int = 0
+    #: Games verified that run to the end of the match.
+    games_complete: int = 0
+    #: Games whose log stops before the match ends (everything present verified).
+    games_truncated: int = 0
+    rounds_truncated: int = 0
+    kuikae_accepted: int = 0
+    #: Games whose uma was taken from the recorded results (not declared by the log).
+    uma_from_record: int = 0
     reports: List[dict] = field(default_factory=list)
 
     def add(self, report: dict) -> None:
@@ -66,10 +74,64 @@ class VerifySummary:
             self.unsupported += 1
             return
         self.games_ok += int(report["ok"])
-        for key in ("rounds", "rounds_legal", "rounds_scored", "rounds_skipped", "wins", "wins_matched", "riichi_unverified"):
+        self.games_complete += int(report["complete"])
+        self.games_truncated += int(report["ok"] and report["truncated"])
+        self.uma_from_record += int(report["uma_from_record"] is not None)
+        for key in ("rounds", "rounds_legal", "rounds_scored", "rounds_skipped", "rounds_truncated", "wins", "wins_matched", "riichi_unverified", "kuikae_accepted"):
             setattr(self, key, getattr(self, key) + report[key])
         self.finals_checked += int(report["final_checked"])
         self.finals_matched += int(report["final_matched"])
+
+    def distinct(self) -> Dict[str, int]:
+        """Results against distinct games. Copies of one game (the same play in
+        several files, formats or seats' client logs) and excerpts of it (a log
+        whose every hand starts like one of the game's hands and whose discards are
+        a prefix of that hand's; at least 8 discards in all) count once, with the
+        best result among them.
+
+        Example:
+            >>> VerifySummary().distinct()["games"]
+            0
+        """
+        games = [r for r in self.reports if not r.get("error") and r.get("supported")]
+        rank = {"failed": 0, "truncated": 1, "complete": 2}
+        status = [rank["complete" if r["complete"] else "truncated" if r["ok"] else "failed"] for r in games]
+        by_start: Dict[str, List[tuple]] = {}
+        for g, r in enumerate(games):
+            for key, discards in r.get("hands", []):
+                by_start.setdefault(key, []).append((g, discards))
+        parent = list(range(len(games)))
+
+        def root(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for g, r in enumerate(games):
+            hands = r.get("hands", [])
+            # Too little play to tell a game apart (a start and a few discards can
+            # repeat by chance between games).
+            if sum(len(d) for _, d in hands) < 8:
+                continue
+            # Games holding every hand of g (equal start, one discard list a prefix
+            # of the other): g is a copy or an excerpt of each of them.
+            holders = None
+            for key, discards in hands:
+                here = {h for h, d in by_start.get(key, []) if h != g and (d[: len(discards)] == discards or discards[: len(d)] == d)}
+                holders = here if holders is None else holders & here
+                if not holders:
+                    break
+            for h in holders or ():
+                parent[root(g)] = root(h)
+        best: Dict[int, int] = {}
+        for g in range(len(games)):
+            k = root(g)
+            best[k] = max(best.get(k, -1), status[g])
+        out = {"games": len(best), "complete": 0, "truncated": 0, "failed": 0}
+        for name, value in rank.items():
+            out[name] = sum(1 for v in best.values() if v == value)
+        return out
 
     @property
     def problems(self) -> List[str]:

@@ -56,6 +56,11 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("called", meld.called.id() as u32)?;
             d.set_item("from", meld.from)?;
         }
+        Event::Nuki { seat, tile } => {
+            d.set_item("type", "nuki")?;
+            d.set_item("seat", seat)?;
+            d.set_item("tile", tile.id() as u32)?;
+        }
         Event::Dora { indicator } => {
             d.set_item("type", "dora")?;
             d.set_item("indicator", indicator.id() as u32)?;
@@ -162,15 +167,26 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
     d.set_item("riichi_unverified", r.riichi_unverified)?;
     d.set_item("final_checked", r.final_checked)?;
     d.set_item("final_matched", r.final_matched)?;
+    d.set_item("complete", r.complete())?;
+    d.set_item("truncated", r.truncated)?;
+    d.set_item("rounds_truncated", r.rounds_truncated)?;
+    d.set_item("kuikae_accepted", r.kuikae_accepted)?;
+    d.set_item("uma_from_record", r.uma_from_record.map(|u| u.to_vec()))?;
+    d.set_item("fingerprint", format!("{:016x}", r.fingerprint))?;
+    let hands: Vec<(String, Vec<u32>)> = r.hands.iter().map(|(h, d)| (format!("{h:016x}"), d.iter().map(|&x| x as u32).collect())).collect();
+    d.set_item("hands", hands)?;
     d.set_item("problems", r.problems.clone())?;
     d.set_item("error", py.None())?;
     Ok(d)
 }
 
 /// Replay every game of the given files through the engine, on all cores with the
-/// GIL released. Returns one report dict per game (`ok`, `rounds`, `rounds_legal`,
-/// `rounds_scored`, `wins`, `wins_matched`, `final_checked`, `final_matched`,
-/// `problems`, ...); a file that cannot be read gives one dict with `error` set.
+/// GIL released. Returns one report dict per game (`ok`: everything present
+/// verified; `complete`: ok and the log runs to the end of the match; `truncated`,
+/// `rounds`, `rounds_legal`, `rounds_scored`, `rounds_truncated`, `wins`,
+/// `wins_matched`, `final_checked`, `final_matched`, `kuikae_accepted`,
+/// `uma_from_record`, `fingerprint` (equal for copies of one game), `problems`,
+/// ...); a file that cannot be read gives one dict with `error` set.
 ///
 /// Example:
 ///     >>> reports = verify_logs(["game.mjlog"])  # doctest: +SKIP

@@ -139,8 +139,9 @@ impl Game {
                 self.finish();
                 return;
             }
-            // Extension: sudden death up to the end of the west round at most.
-            if self.wind >= 2 && self.number == 3 {
+            // Extension: sudden death for one more wind at most (Tenhou: south for
+            // an east-only match, west for east-south).
+            if self.wind > last && self.number == 3 {
                 self.finish();
                 return;
             }
@@ -362,6 +363,39 @@ mod tests {
         end(&mut g, [26000, 26000, 24000, 24000], Some(0), false);
         assert!(g.result.is_none());
         assert_eq!((g.wind, g.number), (1, 0));
+    }
+
+    #[test]
+    fn extension_is_sudden_death_for_one_more_wind() {
+        // Tenhou east-only: nobody at 30,000 after East 4 enters south; the first
+        // hand ending with someone at 30,000 ends it, and South 4 ends it anyway.
+        let mut rules = EngineRules::tenhou();
+        rules.length = Length::East;
+        let mut g = Game::new(rules);
+        g.number = 3;
+        end(&mut g, [26000, 26000, 24000, 24000], Some(0), false);
+        assert_eq!((g.wind, g.number, g.result.is_none()), (1, 0, true));
+        for n in 0..3 {
+            let next = (g.dealer() + 1) % 4;
+            end(&mut g, [29000, 25000, 23000, 23000], Some(next), false);
+            assert_eq!((g.wind, g.number, g.result.is_none()), (1, n + 1, true));
+        }
+        end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
+        assert!(g.result.is_some(), "South 4 is the hard end of an east-only match");
+        // East-south: the hard end is West 4.
+        let mut g = Game::new(EngineRules::tenhou());
+        g.wind = 2;
+        g.number = 2;
+        end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
+        assert_eq!((g.wind, g.number, g.result.is_none()), (2, 3, true));
+        end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
+        assert!(g.result.is_some());
+        // Without the extension the match ends on schedule.
+        let mut g = Game::new(EngineRules::standard());
+        g.wind = 1;
+        g.number = 3;
+        end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
+        assert!(g.result.is_some());
     }
 
     #[test]

@@ -54,8 +54,29 @@ pub struct ReplayReport {
     pub rounds_skipped: u32,
     pub wins: u32,
     pub wins_matched: u32,
-    /// Riichi declarations whose tenpai the log cannot show (hidden hands).
+    /// Riichi declarations whose tenpai the log cannot show (hidden hands never
+    /// shown later).
     pub riichi_unverified: u32,
+    /// The log stops before the match ends (mid-hand, or without a final result):
+    /// everything present was checked, but the game is not complete.
+    pub truncated: bool,
+    /// Hands cut off by the end of the log (neither legal nor scored: unfinished).
+    pub rounds_truncated: u32,
+    /// Discards right after a call that Tenhou's published kuikae rule bans and that
+    /// its server accepted (from protocol clients; the official client refuses them).
+    pub kuikae_accepted: u32,
+    /// The uma was not declared by the log and was taken from its recorded results
+    /// (e.g. 5-10 in 2009 east-only lobbies).
+    pub uma_from_record: Option<[i32; 4]>,
+    /// A hash of the game's play (every discard's tile kind and red flag, every
+    /// hand's wind, number and honba), the same whatever the format or the seat the
+    /// log was written from: equal fingerprints are the same game.
+    pub fingerprint: u64,
+    /// Per hand: a hash of its start (wind, number, honba, sticks, the scores in
+    /// sorted order, the first dora indicator's kind) and its discards' kinds in
+    /// order. An excerpt of a game has hands whose discards are a prefix of the
+    /// full game's: [`ReplayReport::hands`] lets callers find copies and excerpts.
+    pub hands: Vec<(u64, Vec<u8>)>,
     /// The final points and rated results were recorded and compared.
     pub final_checked: bool,
     pub final_matched: bool,
@@ -68,8 +89,69 @@ pub struct ReplayReport {
 impl ReplayReport {
     /// Every hand legal and scored as recorded, and the final result (if recorded) equal.
     pub fn ok(&self) -> bool {
-        self.supported && self.problems.is_empty() && self.rounds_legal + self.rounds_skipped == self.rounds && self.rounds_scored + self.rounds_skipped == self.rounds && (!self.final_checked || self.final_matched)
+        let done = self.rounds_skipped + self.rounds_truncated;
+        self.supported && self.problems.is_empty() && self.rounds_legal + done == self.rounds && self.rounds_scored + done == self.rounds && (!self.final_checked || self.final_matched)
     }
+
+    /// Verified and complete: every hand present legal and scored, and the log runs
+    /// to the end of the match.
+    pub fn complete(&self) -> bool {
+        self.ok() && !self.truncated
+    }
+}
+
+/// Each hand's start key and discard kinds (see [`ReplayReport::hands`]).
+pub fn hand_keys(log: &GameLog) -> Vec<(u64, Vec<u8>)> {
+    let mut out: Vec<(u64, Vec<u8>)> = Vec::new();
+    for e in &log.events {
+        match e {
+            Event::RoundStart(r) => {
+                let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+                let mut scores = r.scores;
+                scores.sort_unstable();
+                let d = r.dora_indicator;
+                let mut bytes = vec![r.wind, r.number, r.honba, r.sticks, d.tile().index() as u8 * 2 + d.is_red() as u8];
+                for x in scores {
+                    bytes.extend_from_slice(&x.to_le_bytes());
+                }
+                for b in bytes {
+                    h ^= b as u64;
+                    h = h.wrapping_mul(0x0100_0000_01b3);
+                }
+                out.push((h, Vec::new()));
+            }
+            Event::Discard { tile, .. } => {
+                if let Some(last) = out.last_mut() {
+                    last.1.push(tile.tile().index() as u8 * 2 + tile.is_red() as u8);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The fingerprint of a game's play (see [`ReplayReport::fingerprint`]): FNV-1a over
+/// each hand's (wind, number, honba) and the kinds of its discards in order.
+pub fn fingerprint(log: &GameLog) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |b: u8| {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    for e in &log.events {
+        match e {
+            Event::RoundStart(r) => {
+                eat(0xFF);
+                eat(r.wind);
+                eat(r.number);
+                eat(r.honba);
+            }
+            Event::Discard { tile, .. } => eat(tile.tile().index() as u8 * 2 + tile.is_red() as u8),
+            _ => {}
+        }
+    }
+    h
 }
 
 /// Engine rules for a log's declared table rules, or why they are not supported.
@@ -304,6 +386,14 @@ pub fn scoring_rules_for(log: &GameLog) -> crate::riichi::Rules {
     r
 }
 
+/// Uma other than the preset's that Tenhou has used (5-10: east-only lobbies in 2009).
+const TENHOU_OTHER_UMA: [[i32; 4]; 1] = [[10_000, 5_000, -5_000, -10_000]];
+
+/// The first dealer's seat, from the log's first hand.
+fn starts_first_dealer(log: &GameLog) -> u8 {
+    log.events.iter().find_map(|e| if let Event::RoundStart(r) = e { Some((r.dealer + 4 - r.number % 4) % 4) } else { None }).unwrap_or(0)
+}
+
 /// Replay one game, scoring wins with the riichi scorer.
 pub fn replay_game(log: &GameLog) -> ReplayReport {
     replay_game_with(log, Values::Scorer)
@@ -311,7 +401,7 @@ pub fn replay_game(log: &GameLog) -> ReplayReport {
 
 /// Replay one game with wins valued as `values` says.
 pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
-    let mut rep = ReplayReport { source: log.source.clone(), ..Default::default() };
+    let mut rep = ReplayReport { source: log.source.clone(), fingerprint: fingerprint(log), hands: hand_keys(log), ..Default::default() };
     let rules = match rules_for(log) {
         Ok(r) => r,
         Err(why) => {
@@ -328,10 +418,29 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
             rules.result_rounding = super::rules::ResultRounding::None;
         }
     }
+    // The uma is not in the log's declared rules; when the recorded results do not
+    // fit the preset's uma but fit another uma Tenhou has used exactly (5-10 in its
+    // 2009 east-only lobbies), that one is taken and the report says so.
+    if let Some(Event::GameEnd { scores, results: Some(r) }) = log.events.last() {
+        let fits = |uma: [i32; 4]| {
+            let mut t = rules.clone();
+            t.uma = uma;
+            let first = starts_first_dealer(log);
+            let got = super::game::final_result(&t, *scores, first);
+            got.results.iter().zip(r.iter()).all(|(a, b)| (a - b).abs() < 0.05)
+        };
+        if !fits(rules.uma) {
+            if let Some(uma) = TENHOU_OTHER_UMA.iter().copied().find(|&u| fits(u)) {
+                rules.uma = uma;
+                rep.uma_from_record = Some(uma);
+            }
+        }
+    }
     let mut game = Game::new(rules);
     let ev = &log.events;
     let starts: Vec<usize> = ev.iter().enumerate().filter(|(_, e)| matches!(e, Event::RoundStart(_))).map(|(i, _)| i).collect();
     let mut synced = true;
+    let mut ended_early = false;
     if let Some(Event::RoundStart(first)) = starts.first().map(|&i| &ev[i]) {
         game.first_dealer = (first.dealer + 4 - first.number % 4) % 4;
     }
@@ -348,8 +457,15 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
         if synced && !mid_start && expect != have && game.result.is_none() {
             rep.problems.push(format!("{label}: match state before the hand differs: recorded {expect:?}, engine {have:?}"));
         }
-        if game.result.is_some() {
-            rep.problems.push(format!("{label}: the engine ended the match before this hand"));
+        if game.result.is_some() && !ended_early {
+            // Said once: the hands after it are still replayed and checked.
+            ended_early = true;
+            let length = if game.rules.length == Length::East { "east only" } else { "east-south" };
+            let why = if game.scores.iter().any(|&x| x < 0) { "a score below zero" } else if game.scores.iter().any(|&x| x >= game.rules.return_points) { "a score at or above the return points" } else { "the last hand played" };
+            rep.problems.push(format!(
+                "{label}: under the rules the log declares ({length}, GO type {:?}) the match ended before this hand ({why}: {:?}), but the record plays on: its declared lobby does not match its play",
+                log.rules.go_type, game.scores
+            ));
         }
         game.scores = start.scores;
         game.honba = start.honba;
@@ -369,10 +485,21 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
         match replay_round(&mut game, start, body, &log.source, &label, last_hand, values, &scoring, &mut rep) {
             Ok(()) => {}
             Err(e) => {
+                let played = body.iter().any(|e| matches!(e, Event::Draw { .. } | Event::Discard { .. }));
+                if !played && starts.len() == 1 {
+                    // A lone hand with a result and no play at all: nothing to replay.
+                    rep.supported = false;
+                    rep.note = format!("not a game record: its only hand has no draws or discards yet ends with a result the deal cannot give ({})", e.message());
+                    rep.problems.clear();
+                    return rep;
+                }
                 rep.problems.push(format!("{label}: {}", e.message()));
                 synced = false;
             }
         }
+    }
+    if !matches!(ev.last(), Some(Event::GameEnd { .. })) {
+        rep.truncated = true;
     }
     if let Some(Event::GameEnd { scores, results }) = ev.last() {
         let last_skipped = starts.last().is_some_and(|i| log.interrupted_rounds.contains(i));
@@ -417,24 +544,35 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
     round.hidden_seats = hidden;
     let mut i = 0;
     let mut legal = true;
+    let mut cut = false;
     while !round.is_over() {
         i = next_decision(body, i);
         let Some(e) = body.get(i) else {
-            legal = false;
-            rep.problems.push(format!("{label}: the log stops while the hand is still going"));
+            cut = true;
             break;
         };
         let res = match round.phase.clone() {
             Phase::Turn { seat, .. } => {
                 let Some((action, used)) = turn_action(body, i, seat) else {
                     let stops = body[i..].iter().all(|e| matches!(e, Event::Riichi { .. } | Event::Draw { .. } | Event::Dora { .. } | Event::RiichiStick { .. }));
-                    let why = if stops { "the log stops while the hand is still going".to_string() } else { format!("seat {seat} should act but the log has {e:?}") };
-                    rep.problems.push(format!("{label}: {why}"));
-                    legal = false;
+                    if stops {
+                        cut = true;
+                    } else {
+                        rep.problems.push(format!("{label}: seat {seat} should act but the log has {e:?}"));
+                        legal = false;
+                    }
                     break;
                 };
                 if matches!(action, Action::Discard { riichi: true, .. }) && hidden & (1 << seat) != 0 {
                     rep.riichi_unverified += 1;
+                }
+                if let Action::Discard { tile, .. } = action {
+                    if round.kuikae_bans(seat, tile) {
+                        // The server accepted it (it is in its record): count it and
+                        // let it stand.
+                        rep.kuikae_accepted += 1;
+                        round.waive_kuikae();
+                    }
                 }
                 i += used;
                 if use_record { round.apply(seat, action, &mut record_judge) } else { round.apply(seat, action, &mut scorer_judge) }
@@ -474,6 +612,12 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
             rep.problems.push(format!("{label}: illegal: {}", err.message()));
             break;
         }
+    }
+    if cut && legal {
+        // The record stops mid-hand: everything present was legal, nothing to score.
+        rep.rounds_truncated += 1;
+        rep.truncated = true;
+        return Ok(());
     }
     if legal {
         rep.rounds_legal += 1;

@@ -333,6 +333,20 @@ impl Round {
         agari::waits(&c)
     }
 
+    /// Would the kuikae ban refuse `tile` as `seat`'s discard now?
+    pub fn kuikae_bans(&self, seat: u8, tile: TileId) -> bool {
+        matches!(self.phase, Phase::Turn { seat: cur, kuikae, .. } if cur == seat && kuikae & (1 << tile.tile().index()) != 0)
+    }
+
+    /// Lift the kuikae ban of the turn in play (a referee's decision). Replays use
+    /// it for the discards the Tenhou server accepted from protocol clients although
+    /// its published rule bans them (docs/engine.md, "Kuikae").
+    pub fn waive_kuikae(&mut self) {
+        if let Phase::Turn { kuikae, .. } = &mut self.phase {
+            *kuikae = 0;
+        }
+    }
+
     fn check_turn(&self, seat: u8, action: &Action, judge: &mut dyn WinJudge) -> Result<()> {
         let Phase::Turn { seat: cur, drawn, kind, kuikae } = self.phase.clone() else {
             return Err(illegal(format!("{action:?} by seat {seat}: not a turn decision now")));
@@ -497,7 +511,7 @@ impl Round {
                         continue;
                     }
                     seen |= key;
-                    let ban = kuikae_mask(MeldKind::Chi, base as usize, k);
+                    let ban = self.rules.kuikae.mask(MeldKind::Chi, base as usize, k);
                     if self.has_discard_after(seat, &[x, y], ban) {
                         out.push([x, y]);
                     }
@@ -533,7 +547,7 @@ impl Round {
             if !ok {
                 continue;
             }
-            let ban = kuikae_mask(MeldKind::Chi, base, k);
+            let ban = self.rules.kuikae.mask(MeldKind::Chi, base, k);
             if (0..34).any(|x| c[x] > used[x] && ban & (1 << x) == 0) {
                 return true;
             }
@@ -874,18 +888,4 @@ fn same_pair(a: &[TileId; 2], b: &[TileId; 2]) -> bool {
     x == y
 }
 
-/// Kinds that may not be discarded right after a call (swap-calling, 喰い替え):
-/// the called kind, and for a chi the kind at the far end of the run (suji).
-pub fn kuikae_mask(kind: MeldKind, low: usize, called: usize) -> u64 {
-    let mut m = 1u64 << called;
-    if kind == MeldKind::Chi {
-        let n = low % 9;
-        if called == low && n <= 5 {
-            m |= 1 << (low + 3);
-        }
-        if called == low + 2 && n >= 1 {
-            m |= 1 << (low - 1);
-        }
-    }
-    m
-}
+

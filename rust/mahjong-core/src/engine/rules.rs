@@ -56,6 +56,40 @@ pub enum ResultRounding {
     FiveDownSixUp,
 }
 
+/// Which discards are banned right after a chi or pon (喰い替え).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kuikae {
+    /// Any discard is allowed.
+    Allowed,
+    /// Not the kind just called (現物喰い替え).
+    SameKind,
+    /// Not the kind just called, nor, after a chi called at one end of the sequence,
+    /// the tile beyond its other end (筋喰い替え: 4 called with 23 bans 4 and 1).
+    /// Tenhou's published rule, enforced by its official client.
+    SameKindAndSuji,
+}
+
+impl Kuikae {
+    /// Kinds (bits of 34) banned after a meld of `kind` whose lowest kind is `low`,
+    /// called on `called`.
+    pub fn mask(self, kind: crate::hand::MeldKind, low: usize, called: usize) -> u64 {
+        if self == Kuikae::Allowed {
+            return 0;
+        }
+        let mut m = 1u64 << called;
+        if self == Kuikae::SameKindAndSuji && kind == crate::hand::MeldKind::Chi {
+            let n = low % 9;
+            if called == low && n <= 5 {
+                m |= 1 << (low + 3);
+            }
+            if called == low + 2 && n >= 1 {
+                m |= 1 << (low - 1);
+            }
+        }
+        m
+    }
+}
+
 /// What a chombo costs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Chombo {
@@ -73,8 +107,9 @@ pub enum Chombo {
 pub struct EngineRules {
     pub length: Length,
     /// Extend into the next wind when nobody reaches `return_points` at the end
-    /// (Tenhou's 西入 / 南入; sudden death: the first hand ending with someone at
-    /// or above the target ends the match).
+    /// (Tenhou's 南入 for east-only, 西入 for east-south; sudden death: the first hand
+    /// ending with someone at or above the target ends the match, and the last hand
+    /// of that one extra wind ends it anyway).
     pub extension: bool,
     pub start_points: i32,
     /// Points each player "returns" for the final result; the difference times four
@@ -98,6 +133,8 @@ pub struct EngineRules {
     /// Riichi sticks left at the end go to the top player.
     pub leftover_sticks_to_top: bool,
     pub multi_ron: MultiRon,
+    /// Discards banned right after a chi or pon.
+    pub kuikae: Kuikae,
     /// In a multiple ron every winner collects the honba (else only the winner
     /// nearest the discarder, like the riichi sticks: Tenhou).
     pub multi_ron_honba_all: bool,
@@ -157,6 +194,7 @@ impl EngineRules {
             last_hand_draw_ends: false,
             leftover_sticks_to_top: true,
             multi_ron: MultiRon::DoubleTripleDraw,
+            kuikae: Kuikae::SameKindAndSuji,
             multi_ron_honba_all: false,
             kan_dora_open: KanDoraTiming::AfterDiscard,
             kan_dora_on_chankan: false,
@@ -263,4 +301,30 @@ impl EngineRules {
 
     /// Names of the presets.
     pub const PRESETS: [&'static str; 4] = ["tenhou", "standard", "shiima-2025", "shiima-2026"];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::MeldKind;
+
+    #[test]
+    fn kuikae_masks_per_option() {
+        // 2m3m4m called on 2m (low end): bans 2m and 5m under the full rule.
+        let (low, called) = (1, 1);
+        assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Chi, low, called), (1 << 1) | (1 << 4));
+        assert_eq!(Kuikae::SameKind.mask(MeldKind::Chi, low, called), 1 << 1);
+        assert_eq!(Kuikae::Allowed.mask(MeldKind::Chi, low, called), 0);
+        // Called at the high end (4m with 2m3m): bans 4m and 1m.
+        assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Chi, 1, 3), (1 << 3) | (1 << 0));
+        // Kanchan (3m with 2m4m) and runs at the suit's edges have no suji ban; a pon
+        // bans its own kind only.
+        assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Chi, 1, 2), 1 << 2);
+        assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Chi, 6, 6), 1 << 6);
+        assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Chi, 0, 2), 1 << 2);
+        assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Pon, 5, 5), 1 << 5);
+        for p in EngineRules::PRESETS {
+            assert_eq!(EngineRules::preset(p).map(|r| r.kuikae), Ok(Kuikae::SameKindAndSuji));
+        }
+    }
 }

@@ -185,6 +185,9 @@ pub enum Event {
     RiichiStick { seat: u8 },
     /// A call: chi, pon, daiminkan on a discard; kakan or ankan on one's own turn.
     Call { seat: u8, meld: LogMeld },
+    /// Three-player games: `seat` pulls a north aside (抜きドラ, a dora for its
+    /// owner) and draws a replacement tile.
+    Nuki { seat: u8, tile: TileId },
     /// A new dora indicator is flipped.
     Dora { indicator: TileId },
     /// A win (one event per winner of a multiple ron, in the record's order).

@@ -19,6 +19,12 @@ fn id(i: u32, code: u32) -> Result<TileId> {
     TileId::new(i).map_err(|_| Error::LogParse(format!("meld code {code}: tile id {i} out of range")))
 }
 
+/// A north pulled aside in a three-player game (bit 5 alone, no chi/pon/kakan bit);
+/// the tile id is `m >> 8`. Not a meld: [`decode`] refuses it.
+pub fn is_nuki(m: u32) -> bool {
+    m & 0x4 == 0 && m & 0x18 == 0 && m & 0x20 != 0
+}
+
 /// Decode meld code `m` called by absolute seat `who` in a game of `n` players.
 pub fn decode(m: u32, who: u8, n: u8) -> Result<LogMeld> {
     let rel = (m & 3) as u8;
@@ -72,7 +78,7 @@ pub fn decode(m: u32, who: u8, n: u8) -> Result<LogMeld> {
         return Ok(LogMeld { kind: MeldKind::Kakan, tiles, called: added, from });
     }
     if m & 0x20 != 0 {
-        return Err(bad("north pulled aside (three-player games are not supported)"));
+        return Err(bad("a north pulled aside is not a meld (see is_nuki)"));
     }
     let t = m >> 8;
     let kind = t / 4;

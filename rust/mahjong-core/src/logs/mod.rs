@@ -76,7 +76,10 @@ pub fn decode_bytes(bytes: &[u8], name: &str) -> Result<String> {
             .map_err(|e| Error::LogParse(format!("{name}: bad gzip or not UTF-8 text: {e}")))?;
         Ok(out)
     } else {
-        String::from_utf8(bytes.to_vec()).map_err(|e| Error::LogParse(format!("{name}: byte {}: not UTF-8 text", e.utf8_error().valid_up_to())))
+        String::from_utf8(bytes.to_vec()).map_err(|e| {
+            let what = if bytes.len() >= 8 && &bytes[4..8] == b"Bud1" { " (a macOS Finder .DS_Store file, not a game log)" } else if bytes.contains(&0) { " (binary data, not a game log)" } else { "" };
+            Error::LogParse(format!("{name}: byte {}: not UTF-8 text{what}", e.utf8_error().valid_up_to()))
+        })
     }
 }
 
@@ -110,11 +113,25 @@ pub fn parse_text(text: &str, format: Format, source: &str) -> Result<Vec<GameLo
     }
 }
 
+/// A note naming a recognised format this crate does not read, for error messages.
+fn unsupported_format(text: &str) -> &'static str {
+    let mut end = text.len().min(4096);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    if head.trim_start().starts_with('{') && head.contains("\"eventHistory\"") {
+        ": this is mjx's protobuf JSON (mjxproto.State), which is not read"
+    } else {
+        ""
+    }
+}
+
 /// Read every game in one file (format detected from the content).
 pub fn read_file(path: &Path) -> Result<Vec<GameLog>> {
     let name = path.display().to_string();
     let text = read_text(path)?;
-    let format = detect(&text).ok_or_else(|| Error::LogParse(format!("{name}: byte 0: not a known log format (mjlog XML, Tenhou client log, tenhou.net/6 JSON, mjai)")))?;
+    let format = detect(&text).ok_or_else(|| Error::LogParse(format!("{name}: byte 0: not a known log format (mjlog XML, Tenhou client log, tenhou.net/6 JSON, mjai){}", unsupported_format(&text))))?;
     parse_text(&text, format, &name)
 }
 

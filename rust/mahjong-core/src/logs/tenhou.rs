@@ -133,6 +133,14 @@ impl<'s> TagReader<'s> {
                 let m = self.ints(tag, "m")?;
                 let code = m.first().copied().filter(|&c| (0..=u32::MAX as i64).contains(&c)).ok_or_else(|| self.err(tag, "bad m"))?;
                 let n = self.game().n_players;
+                if meldcode::is_nuki(code as u32) {
+                    let tile = id_of(code >> 8, tag, self.source)?;
+                    if tile.tile().index() != 30 {
+                        return Err(self.err(tag, &format!("a north pulled aside must be a north, not tile id {}", tile.id())));
+                    }
+                    self.push(Event::Nuki { seat: who, tile });
+                    return Ok(());
+                }
                 let meld = meldcode::decode(code as u32, who, n).map_err(|e| self.err(tag, e.message()))?;
                 self.push(Event::Call { seat: who, meld });
             }
@@ -187,7 +195,7 @@ impl<'s> TagReader<'s> {
         let dora = id_of(seed[5], tag, self.source)?;
         let mut hands = [[None; 13]; 4];
         let mut scores = [0i32; 4];
-        for i in 0..n {
+        for i in 0..ten.len().min(4).max(n) {
             scores[i] = (ten[i] * 100) as i32;
         }
         match self.flavour {
@@ -273,8 +281,10 @@ impl<'s> TagReader<'s> {
         if sc.len() < 2 * n {
             return Err(self.err(tag, "sc needs a score and a change per player"));
         }
+        // Four pairs when given: in a three-player client log the empty seat can be
+        // any relative seat, not always the last.
         let mut d = [0; 4];
-        for i in 0..n {
+        for i in 0..(sc.len() / 2).min(4) {
             d[i] = (sc[2 * i + 1] * 100) as i32;
         }
         Ok(d)
@@ -293,7 +303,7 @@ impl<'s> TagReader<'s> {
             }
             let mut scores = [0; 4];
             let mut results = [0.0; 4];
-            for i in 0..n {
+            for i in 0..(parts.len() / 2).min(4).max(n) {
                 let s: i64 = parts[2 * i].trim().parse().map_err(|_| self.err(tag, "bad owari score"))?;
                 scores[i] = (s * 100) as i32;
                 results[i] = parts[2 * i + 1].trim().parse().map_err(|_| self.err(tag, "bad owari result"))?;

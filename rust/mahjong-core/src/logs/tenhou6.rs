@@ -241,7 +241,7 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
         if need_draw {
             let Some(tv) = takes[cur].get(ti[cur]) else { break };
             let Some(c) = tv.as_i64() else {
-                return Err(cx.err(format!("seat {cur} should draw but takes {tv}")));
+                return Err(cx.err(format!("seat {cur} should draw but takes {tv}: no turn order fits this hand's draws and calls (hand-made or edited record)")));
             };
             ti[cur] += 1;
             let t = id(&mut pool, c)?;

@@ -36,6 +36,7 @@ pub fn to_mjai(game: &GameLog) -> String {
             Event::Discard { seat, tile, tsumogiri } => json!({"type": "dahai", "actor": seat, "pai": tile_name(*tile, aka), "tsumogiri": tsumogiri}),
             Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
             Event::RiichiStick { seat } => json!({"type": "reach_accepted", "actor": seat}),
+            Event::Nuki { seat, tile } => json!({"type": "nukidora", "actor": seat, "pai": tile_name(*tile, aka)}),
             Event::Call { seat, meld } => {
                 let own: Vec<TileId> = match meld.kind {
                     MeldKind::Ankan => meld.tile_slice().to_vec(),
@@ -134,6 +135,9 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
     if game.hidden_tiles {
         return Err(crate::error::Error::LogParse(format!("{}: hidden tiles cannot be written as tenhou.net/6 JSON (write mjai instead)", game.source)));
     }
+    if game.n_players != 4 {
+        return Err(crate::error::Error::LogParse(format!("{}: three-player games are not written as tenhou.net/6 JSON (write mjai instead)", game.source)));
+    }
     let aka = game.rules.aka;
     let mut rounds: Vec<Value> = Vec::new();
     let mut cur: Option<(Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>)> = None;
@@ -195,6 +199,8 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                     }
                 }
             }
+            // Refused above: three-player games are not written in this format.
+            Event::Nuki { .. } => {}
             Event::Dora { indicator } => {
                 if let Some(c) = cur.as_mut() {
                     c.3.push(Value::from(id_code(*indicator, aka)));

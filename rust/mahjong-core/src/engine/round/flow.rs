@@ -236,7 +236,7 @@ impl Round {
                 if kind == MeldKind::Pon {
                     self.check_pao(seat, from);
                 }
-                let ban = kuikae_mask(kind, ids[0].tile().index(), tile.tile().index());
+                let ban = self.rules.kuikae.mask(kind, ids[0].tile().index(), tile.tile().index());
                 self.phase = Phase::Turn { seat, drawn: None, kind: TurnKind::Call, kuikae: ban };
             }
             Action::Daiminkan => {
