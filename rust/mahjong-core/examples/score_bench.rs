@@ -2,8 +2,9 @@
 //! (development aid): generates N closed or open wins from a fixed seed, extracts each
 //! row from columns and scores it, as `score_columns` does per row.
 //! `cargo build --profile test-release -p mahjong-core --example score_bench` then
-//! `valgrind --tool=callgrind target/test-release/examples/score_bench 20000 P`;
+//! `valgrind --tool=callgrind target/test-release/examples/score_bench 20000 P [STAGE]`;
 //! instructions per win = (total with P passes - total with 1 pass) / ((P - 1) x wins).
+//! STAGE: `row`, `split` or `batch` (see `main`); none: parse and score each row.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a development aid, not library code
 
 use mahjong_core::riichi::batch::Columns;
@@ -94,6 +95,63 @@ fn main() {
     // Keep the rows that score (real batches are wins; error rows format messages).
     let keep: Vec<usize> = (0..n).filter(|&i| cols.row(i).and_then(|(h, w, c)| score(&h, w, &c, &rules)).is_ok()).collect();
     let (mut acc, mut ok, mut bad) = (0u64, 0usize, 0usize);
+    // Optional stage: "row" (parse only), "split" (parse and decompose), to see where
+    // the instructions of a win go; or "batch": `score_columns` on one thread.
+    match std::env::args().nth(3).as_deref() {
+        Some("row") => {
+            for _ in 0..passes {
+                for &i in &keep {
+                    if let Ok((h, w, c)) = cols.row(i) {
+                        acc += h.concealed[w.tile.index()] as u64 + c.winner as u64;
+                    }
+                }
+            }
+            println!("row only: {acc}");
+            return;
+        }
+        Some("batch") => {
+            // The columnar batch path itself (row, score, output columns) on one thread,
+            // over the rows that score.
+            let sub = |v: &Vec<i32>, w: usize| -> Vec<i32> { keep.iter().flat_map(|&i| v[i * w..(i + 1) * w].to_vec()).collect() };
+            let k = keep.len();
+            let (hand, win, mk, mt, mr) = (sub(&v.hand, 14), sub(&v.win, 1), sub(&v.meld_kind, 4), sub(&v.meld_tile, 4), sub(&v.meld_red, 4));
+            let (flags, winner, dealer, discarder, pao) = (sub(&v.flags, 1), sub(&v.winner, 1), sub(&v.dealer, 1), sub(&v.discarder, 1), sub(&v.pao, 1));
+            let (rw, dora, ura, honba, sticks, kita, np) = (sub(&v.round_wind, 1), sub(&v.dora, 5), sub(&v.ura, 5), sub(&v.honba, 1), sub(&v.riichi_sticks, 1), sub(&v.kita, 1), sub(&v.n_players, 1));
+            let kc = Columns {
+                n: k, hand: &hand, win: &win, meld_kind: &mk, meld_tile: &mt, meld_red: &mr, flags: &flags, winner: &winner,
+                dealer: &dealer, discarder: &discarder, pao: &pao, round_wind: &rw, dora: &dora, ura: &ura, honba: &honba,
+                riichi_sticks: &sticks, kita: &kita, n_players: &np,
+            };
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+            let (mut e, mut h16, mut f16, mut ym, mut d16, mut u16_, mut a16, mut k16) = (vec![0i8; k], vec![0i16; k], vec![0i16; k], vec![0i16; k], vec![0i16; k], vec![0i16; k], vec![0i16; k], vec![0i16; k]);
+            let (mut lim, mut base, mut pts, mut dl, mut y, mut yh) = (vec![0i8; k], vec![0i32; k], vec![0i32; k], vec![0i32; 4 * k], vec![0i8; 16 * k], vec![0i8; 16 * k]);
+            for _ in 0..passes {
+                let out = mahjong_core::riichi::batch::OutColumns {
+                    error: &mut e, han: &mut h16, fu: &mut f16, yakuman: &mut ym, dora: &mut d16, ura: &mut u16_, aka: &mut a16,
+                    kita: &mut k16, limit: &mut lim, base: &mut base, points: &mut pts, deltas: &mut dl, yaku: &mut y, yaku_han: &mut yh,
+                };
+                let errs = pool.install(|| mahjong_core::riichi::batch::score_columns(&kc, &rules, out)).unwrap();
+                bad += errs.len();
+                acc += pts.iter().map(|&p| p as u64).sum::<u64>();
+            }
+            println!("batch: {acc}, errors {bad}");
+            return;
+        }
+        Some("split") => {
+            for _ in 0..passes {
+                for &i in &keep {
+                    if let Ok((h, w, _)) = cols.row(i) {
+                        mahjong_core::decompose::for_each_decomposition(&h.concealed, |d| {
+                            mahjong_core::decompose::for_each_wait(d, w.tile, |s| acc += s.group.unwrap_or(9) as u64)
+                        });
+                    }
+                }
+            }
+            println!("row and split: {acc}");
+            return;
+        }
+        _ => {}
+    }
     for _ in 0..passes {
         for &i in &keep {
             match cols.row(i).and_then(|(h, w, c)| score(&h, w, &c, &rules)) {

@@ -112,7 +112,9 @@ impl Tile {
     /// Number within the suit: 1..=9 for number tiles, 1..=7 for honors.
     #[inline]
     pub const fn number(self) -> u8 {
-        self.0 % 9 + 1
+        // A table (64 entries, so any u8 masked to 6 bits is in range) instead of a
+        // division: scoring asks this several times per set.
+        NUMBER[(self.0 & 63) as usize]
     }
     /// Winds or dragons.
     #[inline]
@@ -132,12 +134,12 @@ impl Tile {
     /// A 1 or a 9 of a number suit.
     #[inline]
     pub const fn is_terminal(self) -> bool {
-        self.0 < 27 && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        (TERMINAL_KINDS >> (self.0 & 63)) & 1 != 0
     }
     /// Terminal or honor (么九牌).
     #[inline]
     pub const fn is_yaochuu(self) -> bool {
-        self.is_honor() || self.is_terminal()
+        (YAOCHUU_KINDS >> (self.0 & 63)) & 1 != 0
     }
     /// 2..8 of a number suit (中張牌).
     #[inline]
@@ -147,14 +149,7 @@ impl Tile {
     /// The tile a dora indicator points at: next number in the suit (9 → 1),
     /// E → S → W → N → E, White → Green → Red → White.
     pub const fn dora_from_indicator(self) -> Tile {
-        let i = self.0;
-        if i < 27 {
-            Tile(i / 9 * 9 + (i % 9 + 1) % 9)
-        } else if i < 31 {
-            Tile(27 + (i - 27 + 1) % 4)
-        } else {
-            Tile(31 + (i - 31 + 1) % 3)
-        }
+        Tile(DORA_NEXT[(self.0 & 63) as usize])
     }
     /// The tile of the Unicode "Mahjong Tiles" block (U+1F000..), for display.
     pub fn unicode(self) -> char {
@@ -276,6 +271,41 @@ impl TileId {
         TileId(i % 136)
     }
 }
+
+/// Bit k set for each terminal kind (1 and 9 of the three number suits).
+pub const TERMINAL_KINDS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
+/// Bit k set for each terminal or honor kind.
+pub const YAOCHUU_KINDS: u64 = TERMINAL_KINDS | (0x7F << 27);
+
+/// `Tile::dora_from_indicator` by kind index (entries past 33 are unused).
+const DORA_NEXT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = if i < 27 {
+            i / 9 * 9 + (i % 9 + 1) % 9
+        } else if i < 31 {
+            27 + (i - 27 + 1) % 4
+        } else if i < 34 {
+            31 + (i - 31 + 1) % 3
+        } else {
+            i
+        } as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `Tile::number` by kind index (entries past 33 are unused).
+const NUMBER: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i % 9 + 1) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Parse mpsz text such as `"123m406p789s11z"`; `0` is a red five. Spaces are ignored.
 /// Returns tiles in text order.

@@ -147,37 +147,39 @@ pub fn for_each_wait(d: &Decomposition, win: Tile, mut f: impl FnMut(WaitSlot)) 
 /// product of its suits'. No recursion and no allocation.
 pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)) -> usize {
     // One pass over each suit gives its tile count and its base-5 table key.
+    // Each number suit's tile count and base-5 table key (tile k is digit k), as a
+    // dot product the compiler unrolls.
+    const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
     let mut sums = [0u32; 3];
     let mut codes = [0u32; 3];
     for s in 0..3 {
-        let suit = &counts[9 * s..9 * s + 9];
-        let (mut sum, mut code) = (0u32, 0u32);
-        for &c in suit.iter().rev() {
-            sum += c as u32;
-            code = code * 5 + c.min(4) as u32;
+        for k in 0..9 {
+            let c = counts[9 * s + k] as u32;
+            sums[s] += c;
+            codes[s] += c.min(4) * POW5[k];
         }
-        sums[s] = sum;
-        codes[s] = code;
     }
     let honor_total: u32 = counts[27..].iter().map(|&c| c as u32).sum();
     let total = (sums[0] + sums[1] + sums[2] + honor_total) as usize;
     if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
         return 0;
     }
-    // Honors first: they decide quickly whether the hand can split at all.
+    // Honors first: they decide quickly whether the hand can split at all (each kind
+    // is absent, a triplet, or the one pair).
     let mut honors = Decomposition::default();
     let mut pair: Option<Tile> = None;
     for (k, &c) in counts.iter().enumerate().skip(27) {
         match c {
             0 => {}
-            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
             3 => {
                 honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: Tile::from_index_unchecked(k) };
                 honors.n += 1;
             }
+            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
             _ => return 0,
         }
     }
+    let table = table::get();
     let mut ranges = [(0usize, 0usize); 3];
     let mut pair_in_suits = false;
     for (s, range) in ranges.iter_mut().enumerate() {
@@ -186,7 +188,7 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
             2 if pair.is_none() && !pair_in_suits => pair_in_suits = true,
             _ => return 0,
         }
-        *range = table::splits_of(codes[s]);
+        *range = table.splits_of(codes[s]);
         if range.0 == range.1 {
             return 0;
         }
@@ -200,11 +202,11 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
         d.pair = p;
     }
     for a in ranges[0].0..ranges[0].1 {
-        let na = push_split(&mut d, 0, 0, table::split(a));
+        let na = push_split(&mut d, 0, 0, table.split(a));
         for b in ranges[1].0..ranges[1].1 {
-            let nb = push_split(&mut d, na, 9, table::split(b));
+            let nb = push_split(&mut d, na, 9, table.split(b));
             for c in ranges[2].0..ranges[2].1 {
-                let mut nc = push_split(&mut d, nb, 18, table::split(c));
+                let mut nc = push_split(&mut d, nb, 18, table.split(c));
                 for g in honors.groups() {
                     if nc < MAX_GROUPS {
                         d.groups[nc] = *g;

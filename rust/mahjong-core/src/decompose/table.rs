@@ -6,73 +6,76 @@ static KEYS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/split_keys.bin"))
 static OFFSETS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/split_offsets.bin"));
 static DATA: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/split_data.bin"));
 
-#[inline(always)]
-fn u32_at(bytes: &[u8], i: usize) -> u32 {
-    match bytes.get(4 * i..4 * i + 4) {
-        Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-        None => 0,
-    }
+/// The three lists as u32 words plus the bucket index, decoded once on first use
+/// (about 1 MB): lookups then index plain slices instead of decoding bytes.
+pub struct SplitTable {
+    keys: Vec<u32>,
+    offsets: Vec<u32>,
+    data: Vec<u32>,
+    /// Keys per bucket of the top seven base-5 digits (tiles 3..9 of the suit): bucket
+    /// `b` holds keys `buckets[b]..buckets[b + 1]` (313 KB). A bucket holds one or two
+    /// keys, so a lookup is an index and a short scan: scoring looks up three suits per
+    /// hand.
+    buckets: Vec<u32>,
 }
 
-/// Keys per bucket of the top six base-5 digits (tiles 4..9 of the suit): bucket `b`
-/// holds keys `BUCKETS[b]..BUCKETS[b + 1]`. Built once (62 KB); it turns the binary
-/// search over every key into a search within about three, which matters because
-/// scoring looks up three suits per hand.
-const BUCKET_DIV: u32 = 5 * 5 * 5; // codes below this share tiles 4..9
-const N_BUCKETS: usize = 5 * 5 * 5 * 5 * 5 * 5;
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+}
 
-fn buckets() -> &'static [u32] {
-    static INDEX: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let n = KEYS.len() / 4;
-        let mut index = vec![n as u32; N_BUCKETS + 1];
+const BUCKET_DIV: u32 = 5 * 5; // codes below this share tiles 3..9
+const N_BUCKETS: usize = 5 * 5 * 5 * 5 * 5 * 5 * 5;
+
+/// The decoded table (built on first use).
+#[inline]
+pub fn get() -> &'static SplitTable {
+    static TABLE: std::sync::OnceLock<SplitTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let keys = words(KEYS);
+        let n = keys.len();
+        let mut buckets = vec![n as u32; N_BUCKETS + 1];
         // Keys are sorted, so the first key of each bucket marks its start.
         for i in (0..n).rev() {
-            let b = ((u32_at(KEYS, i) / BUCKET_DIV) as usize).min(N_BUCKETS - 1);
-            index[b] = i as u32;
+            let b = ((keys[i] / BUCKET_DIV) as usize).min(N_BUCKETS - 1);
+            buckets[b] = i as u32;
         }
         // Empty buckets start where the next non-empty one does.
         for b in (0..N_BUCKETS).rev() {
-            if index[b] > index[b + 1] {
-                index[b] = index[b + 1];
+            if buckets[b] > buckets[b + 1] {
+                buckets[b] = buckets[b + 1];
             }
         }
-        index
+        SplitTable { keys, offsets: words(OFFSETS), data: words(DATA), buckets }
     })
 }
 
-/// Index range of the splits of the suit hand `code` in [`split`], empty when it
-/// does not split.
-#[inline]
-pub fn splits_of(code: u32) -> (usize, usize) {
-    // An absent suit (code 0, the smallest key) is common: skip the search.
-    if code == 0 && u32_at(KEYS, 0) == 0 {
-        return (u32_at(OFFSETS, 0) as usize, u32_at(OFFSETS, 1) as usize);
-    }
-    let b = (code / BUCKET_DIV) as usize;
-    if b >= N_BUCKETS {
-        return (0, 0);
-    }
-    let index = buckets();
-    let (mut lo, mut hi) = (index[b] as usize, index[b + 1] as usize);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        let k = u32_at(KEYS, mid);
-        if k < code {
-            lo = mid + 1;
-        } else if k > code {
-            hi = mid;
-        } else {
-            return (u32_at(OFFSETS, mid) as usize, u32_at(OFFSETS, mid + 1) as usize);
+impl SplitTable {
+    /// Index range of the splits of the suit hand `code` in [`SplitTable::split`],
+    /// empty when it does not split.
+    #[inline]
+    pub fn splits_of(&self, code: u32) -> (usize, usize) {
+        let b = (code / BUCKET_DIV) as usize;
+        let (Some(&lo), Some(&hi)) = (self.buckets.get(b), self.buckets.get(b + 1)) else {
+            return (0, 0);
+        };
+        for j in lo as usize..hi as usize {
+            let k = self.keys.get(j).copied().unwrap_or(u32::MAX);
+            if k >= code {
+                if k == code {
+                    let at = |j: usize| self.offsets.get(j).copied().unwrap_or(0) as usize;
+                    return (at(j), at(j + 1));
+                }
+                break;
+            }
         }
+        (0, 0)
     }
-    (0, 0)
-}
 
-/// The encoded split at index `i`.
-#[inline(always)]
-pub fn split(i: usize) -> u32 {
-    u32_at(DATA, i)
+    /// The encoded split at index `i` (0 outside the table).
+    #[inline(always)]
+    pub fn split(&self, i: usize) -> u32 {
+        self.data.get(i).copied().unwrap_or(0)
+    }
 }
 
 /// Number of complete suit hands and of splits (for docs and tests).

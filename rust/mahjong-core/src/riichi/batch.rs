@@ -7,7 +7,7 @@
 
 use super::context::{Indicators, WinContext, MAX_INDICATORS};
 use super::rules::Rules;
-use super::score::{score, ScoreResult};
+use super::score::{score, score_without_fu_items, ScoreResult};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::tile::{RTile, Tile, TileId};
@@ -130,74 +130,85 @@ impl Columns<'_> {
     }
 
     /// The hand, winning tile and context of row `i`.
+    ///
+    /// Every row of a batch comes through here, so the common case is straight-line:
+    /// ids go into counts with one bit test each for duplicates, and every message is
+    /// built in a cold function only when a check fails.
+    #[inline]
     pub fn row(&self, i: usize) -> Result<(Hand, RTile, WinContext)> {
         let mut melds = [Meld::default(); MELD_WIDTH];
         let mut n_melds = 0;
-        for j in 0..MELD_WIDTH {
-            let code = self.meld_kind[i * MELD_WIDTH + j];
-            let kind = match MELD_CODES.get(code as usize) {
-                Some(k) if code >= 0 => *k,
-                _ => return Err(Error::InvalidHand(format!("row {i}: meld code {code} (expected 0..5)"))),
-            };
-            let Some(kind) = kind else { continue };
-            let t = Self::kind(self.meld_tile[i * MELD_WIDTH + j], "meld tile", i)?;
-            if kind == MeldKind::Chi && (t.is_honor() || t.number() > 7) {
-                return Err(Error::InvalidHand(format!("row {i}: a chi cannot start at {t}")));
+        let kinds = &self.meld_kind[i * MELD_WIDTH..(i + 1) * MELD_WIDTH];
+        // Most hands are closed: one test skips the four meld slots.
+        if kinds.iter().any(|&k| k != 0) {
+            for (j, &code) in kinds.iter().enumerate() {
+                let kind = match MELD_CODES.get(code as usize) {
+                    Some(k) if code >= 0 => *k,
+                    _ => return Err(Error::InvalidHand(format!("row {i}: meld code {code} (expected 0..5)"))),
+                };
+                let Some(kind) = kind else { continue };
+                let t = Self::kind(self.meld_tile[i * MELD_WIDTH + j], "meld tile", i)?;
+                if kind == MeldKind::Chi && (t.is_honor() || t.number() > 7) {
+                    return Err(Error::InvalidHand(format!("row {i}: a chi cannot start at {t}")));
+                }
+                let red = Self::small(self.meld_red[i * MELD_WIDTH + j], 0, 1, "meld red fives", i)?;
+                let has_five = if kind == MeldKind::Chi { !t.is_honor() && (3..=5).contains(&t.number()) } else { !t.is_honor() && t.number() == 5 };
+                if red > 0 && !has_five {
+                    return Err(Error::InvalidHand(format!("row {i}: meld at {t} holds no five to be red")));
+                }
+                melds[n_melds] = Meld {
+                    kind,
+                    tile: t,
+                    called: t,
+                    from: match kind {
+                        MeldKind::Ankan => 0,
+                        MeldKind::Chi => 3,
+                        _ => 2,
+                    },
+                    red,
+                };
+                n_melds += 1;
             }
-            let red = Self::small(self.meld_red[i * MELD_WIDTH + j], 0, 1, "meld red fives", i)?;
-            let has_five = if kind == MeldKind::Chi { !t.is_honor() && (3..=5).contains(&t.number()) } else { !t.is_honor() && t.number() == 5 };
-            if red > 0 && !has_five {
-                return Err(Error::InvalidHand(format!("row {i}: meld at {t} holds no five to be red")));
-            }
-            melds[n_melds] = Meld {
-                kind,
-                tile: t,
-                called: t,
-                from: match kind {
-                    MeldKind::Ankan => 0,
-                    MeldKind::Chi => 3,
-                    _ => 2,
-                },
-                red,
-            };
-            n_melds += 1;
         }
         let melds = &melds[..n_melds];
         let want = 14 - 3 * n_melds;
-        // 136-ids straight into counts; a bit set catches a physical tile given twice.
+        // 136-ids straight into counts; a bit set (136 bits in three words) catches a
+        // physical tile given twice and afterwards tells which red fives are held.
         let mut counts = [0u8; 34];
-        let mut red = [0u8; 3];
         let mut n_tiles = 0;
         let mut seen = [0u64; 3];
-        let mut take = |id: i32, counts: &mut [u8; 34], red: &mut [u8; 3]| -> Result<()> {
-            if !(0..136).contains(&id) {
-                return Err(Error::InvalidHand(format!("row {i}: tile id {id} is out of range 0..136")));
-            }
-            let (w, b) = (id as usize / 64, id as u32 % 64);
-            if seen[w] & (1 << b) != 0 {
-                return Err(Error::InvalidHand(format!("row {i}: tile id {id} appears twice")));
-            }
-            seen[w] |= 1 << b;
-            counts[id as usize / 4] += 1;
-            if matches!(id, 16 | 52 | 88) {
-                red[id as usize / 36] += 1;
-            }
-            Ok(())
-        };
+        // Bits seen before being set again: non-zero when an id repeats.
+        let mut repeated = 0u64;
         for &id in &self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH] {
-            if id >= 0 {
-                take(id, &mut counts, &mut red)?;
-                n_tiles += 1;
+            if id < 0 {
+                continue;
             }
+            if id >= 136 {
+                return Err(Self::bad_id(i, id));
+            }
+            let (w, bit) = (id as usize >> 6, 1u64 << (id as u32 & 63));
+            repeated |= seen[w] & bit;
+            seen[w] |= bit;
+            counts[id as usize >> 2] += 1;
+            n_tiles += 1;
         }
         let win_id = self.win[i];
         if !(0..136).contains(&win_id) {
             return Err(Error::InvalidHand(format!("row {i}: winning tile id {win_id} is out of range 0..136")));
         }
-        let win = TileId::new(win_id as u32)?.rtile();
+        let win = TileId::wrapping(win_id as u8).rtile();
         if n_tiles + 1 == want {
-            take(win_id, &mut counts, &mut red)?;
+            let (w, bit) = (win_id as usize >> 6, 1u64 << (win_id as u32 & 63));
+            repeated |= seen[w] & bit;
+            seen[w] |= bit;
+            counts[win_id as usize >> 2] += 1;
         }
+        // An id given twice: name it on the cold path.
+        if repeated != 0 {
+            return Err(self.repeated_id(i, n_tiles + 1 == want));
+        }
+        // The red fives are ids 16, 52 and 88.
+        let red = [(seen[0] >> 16) as u8 & 1, (seen[0] >> 52) as u8 & 1, (seen[1] >> 24) as u8 & 1];
         // The ids were distinct, so the concealed part holds at most four of a kind and
         // one red five per suit; only what the melds add can break either.
         let n_conc: usize = n_tiles + usize::from(n_tiles + 1 == want);
@@ -267,7 +278,7 @@ impl Columns<'_> {
             winner,
             dealer: seat(self.dealer[i], "dealer")?,
             discarder: if tsumo { winner } else { seat(self.discarder[i], "discarder")? },
-            round_wind: Tile::new(27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)?).unwrap_or(Tile::EAST),
+            round_wind: Tile::from_index_unchecked(27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)? as usize),
             pao: if self.pao[i] < 0 { None } else { Some(seat(self.pao[i], "pao")?) },
             dora,
             ura,
@@ -276,6 +287,28 @@ impl Columns<'_> {
             kita: Self::small(self.kita[i], 0, 4, "kita", i)?,
         };
         Ok((hand, win, ctx))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_id(row: usize, id: i32) -> Error {
+        Error::InvalidHand(format!("row {row}: tile id {id} is out of range 0..136"))
+    }
+
+    /// The error for row `i` when an id appears twice (the first one repeated).
+    #[cold]
+    #[inline(never)]
+    fn repeated_id(&self, i: usize, with_win: bool) -> Error {
+        let mut seen = [false; 136];
+        let ids = self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH].iter().filter(|&&id| id >= 0);
+        for &id in ids.chain(std::iter::once(&self.win[i]).filter(|_| with_win)) {
+            let slot = &mut seen[(id as usize).min(135)];
+            if *slot {
+                return Error::InvalidHand(format!("row {i}: tile id {id} appears twice"));
+            }
+            *slot = true;
+        }
+        Error::InvalidHand(format!("row {i}: a tile id appears twice"))
     }
 }
 
@@ -329,11 +362,15 @@ fn write(out: &mut OutColumns<'_>, j: usize, r: &Result<ScoreResult>) {
             out.points[j] = r.pay.points as i32;
             out.deltas[j * 4..j * 4 + 4].copy_from_slice(&r.pay.deltas);
             let ys = r.yaku.as_slice();
-            for k in 0..yw {
-                let (id, h) = ys.get(k).map_or((-1, 0), |&(y, h)| (y.tenhou_id() as i8, h as i8));
-                out.yaku[j * yw + k] = id;
-                out.yaku_han[j * yw + k] = h;
+            let ids = &mut out.yaku[j * yw..(j + 1) * yw];
+            let hans = &mut out.yaku_han[j * yw..(j + 1) * yw];
+            let n = ys.len().min(yw);
+            for ((id, h), &(y, v)) in ids.iter_mut().zip(hans.iter_mut()).zip(ys) {
+                *id = y.tenhou_id() as i8;
+                *h = v as i8;
             }
+            ids[n..].fill(-1);
+            hans[n..].fill(0);
         }
         Err(e) => {
             out.error[j] = error_code(e);
@@ -415,7 +452,7 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> 
             let mut errs = Vec::new();
             for j in 0..chunk.error.len() {
                 let i = start + j;
-                let r = cols.row(i).and_then(|(hand, win, ctx)| score(&hand, win, &ctx, rules));
+                let r = cols.row(i).and_then(|(hand, win, ctx)| score_without_fu_items(&hand, win, &ctx, rules));
                 write(&mut chunk, j, &r);
                 if let Err(e) = r {
                     errs.push((i, e));

@@ -137,8 +137,11 @@ impl WinContext {
     /// The winner's seat wind.
     #[inline]
     pub fn seat_wind(&self) -> Tile {
-        let d = (self.winner + self.n_players - self.dealer) % self.n_players;
-        Tile::from_index_unchecked(Tile::EAST.index() + d as usize)
+        // (winner - dealer) mod n without a division: both seats are below n once the
+        // context is validated (the mask keeps an unvalidated one a wind).
+        let d = self.winner.wrapping_add(self.n_players).wrapping_sub(self.dealer);
+        let d = if d >= self.n_players { d - self.n_players } else { d };
+        Tile::from_index_unchecked(Tile::EAST.index() + (d & 3) as usize)
     }
     /// Is the winner the dealer?
     #[inline]
@@ -154,6 +157,32 @@ impl WinContext {
     /// Check seats and flags against each other. `closed` and `n_kans` describe the
     /// hand (riichi needs a closed hand, rinshan needs a kan).
     pub fn validate(&self, closed: bool, no_melds: bool, n_kans: usize) -> Result<()> {
+        // Every win comes here: one branch-light test of the common case first; the
+        // checks below (which name what is wrong) run only when it fails or a rare flag
+        // is set.
+        let n = self.n_players;
+        let pao_ok = match self.pao {
+            None => true,
+            Some(p) => p < n && p != self.winner,
+        };
+        let common = (n == 3) | (n == 4)
+            && (self.winner < n) & (self.dealer < n)
+            && (self.tsumo || (self.discarder < n) & (self.discarder != self.winner))
+            && pao_ok
+            && self.round_wind.is_wind()
+            && (closed || !self.any_riichi())
+            && (self.any_riichi() || !self.ippatsu);
+        let rare = self.haitei
+            | self.houtei
+            | self.rinshan
+            | self.chankan
+            | self.tenhou
+            | self.chiihou
+            | self.renhou
+            | (self.kita > 0);
+        if common && !rare {
+            return Ok(());
+        }
         let bad = |m: String| Err(Error::InvalidHand(format!("win context: {m}")));
         if !matches!(self.n_players, 3 | 4) {
             return bad(format!("n_players = {}: expected 3 or 4", self.n_players));
@@ -187,14 +216,6 @@ impl WinContext {
             return bad("ippatsu without riichi".into());
         }
         // Most wins set none of the rare flags below: skip building the table for them.
-        let rare = self.haitei
-            | self.houtei
-            | self.rinshan
-            | self.chankan
-            | self.tenhou
-            | self.chiihou
-            | self.renhou
-            | (self.kita > 0);
         if !rare {
             return Ok(());
         }

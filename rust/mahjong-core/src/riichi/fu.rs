@@ -110,22 +110,77 @@ impl FuList {
     /// The fu the hand scores: 25 for seven pairs, else the sum rounded up to 10.
     #[inline]
     pub fn total(&self) -> u32 {
-        let r = self.raw();
-        if r == 25 {
-            25
-        } else {
-            r.div_ceil(10) * 10
-        }
+        round_fu(self.raw())
     }
 }
 
-/// Fu of a shape. `pinfu` says whether the hand scored pinfu (it changes tsumo fu).
+/// The fu a raw sum scores: 25 (seven pairs) stays, anything else rounds up to 10.
+#[inline]
+pub fn round_fu(raw: u32) -> u32 {
+    if raw == 25 {
+        25
+    } else {
+        raw.div_ceil(10) * 10
+    }
+}
+
+/// Where fu items go: the itemized list (the result) or a running sum (ranking
+/// readings). One rule code feeds both; the sum never builds the items.
+pub trait FuSink {
+    fn push(&mut self, item: FuItem, fu: u8);
+    /// Sum so far, before rounding.
+    fn raw(&self) -> u32;
+}
+
+impl FuSink for FuList {
+    #[inline(always)]
+    fn push(&mut self, item: FuItem, fu: u8) {
+        FuList::push(self, item, fu)
+    }
+    #[inline(always)]
+    fn raw(&self) -> u32 {
+        FuList::raw(self)
+    }
+}
+
+/// A running sum of fu.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct FuSum(pub u32);
+
+impl FuSink for FuSum {
+    #[inline(always)]
+    fn push(&mut self, _item: FuItem, fu: u8) {
+        self.0 += fu as u32;
+    }
+    #[inline(always)]
+    fn raw(&self) -> u32 {
+        self.0
+    }
+}
+
+/// Fu of a shape, itemized. `pinfu` says whether the hand scored pinfu (it changes
+/// tsumo fu).
 pub fn fu(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext, rules: &Rules) -> FuList {
     let mut out = FuList::default();
+    fu_into(shape, closed, pinfu, ctx, rules, &mut out);
+    out
+}
+
+/// The fu a shape scores (rounded), without the breakdown.
+#[inline]
+pub fn fu_total(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext, rules: &Rules) -> u32 {
+    let mut sum = FuSum::default();
+    fu_into(shape, closed, pinfu, ctx, rules, &mut sum);
+    round_fu(sum.0)
+}
+
+/// The fu rules, writing into `out` (empty on entry).
+#[inline(always)]
+fn fu_into<S: FuSink>(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext, rules: &Rules, out: &mut S) {
     match shape.form {
         Form::Chiitoitsu => {
             out.push(FuItem::Chiitoitsu, 25);
-            return out;
+            return;
         }
         // Yakuman only; fu does not matter, report the base.
         Form::Kokushi => {
@@ -133,13 +188,13 @@ pub fn fu(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext, rules: &Ru
             if closed && !ctx.tsumo {
                 out.push(FuItem::MenzenRon, 10);
             }
-            return out;
+            return;
         }
         Form::Standard => {}
     }
     if pinfu && ctx.tsumo && rules.pinfu_tsumo {
         out.push(FuItem::PinfuTsumo, 20);
-        return out;
+        return;
     }
     out.push(FuItem::Base, 20);
     if closed && !ctx.tsumo {
@@ -184,5 +239,4 @@ pub fn fu(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext, rules: &Ru
         // Tsumo already added 2, so only a discard win lands on exactly 20.
         out.push(FuItem::OpenPinfu, 10);
     }
-    out
 }

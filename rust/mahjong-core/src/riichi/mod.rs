@@ -15,6 +15,7 @@
 pub mod batch;
 pub mod context;
 pub mod fu;
+pub mod kinds;
 pub mod points;
 pub mod rules;
 pub mod score;

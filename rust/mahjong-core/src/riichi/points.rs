@@ -102,69 +102,58 @@ pub struct Payments {
 /// Payments for a win worth `base` points. `pao_liable` says the hand holds a yakuman
 /// for which the context's pao seat is responsible under the rules.
 pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> Payments {
-    let mut p = Payments::default();
     let n = ctx.n_players as usize;
     let w = ctx.winner as usize;
     let dealer = ctx.is_dealer();
     let honba = ctx.honba as u32 * rules.honba_points;
     let full = ceil100(base * if dealer { 6 } else { 4 });
+    let mut p = Payments { honba, sticks: ctx.riichi_sticks as u32 * rules.riichi_stick, ..Payments::default() };
+    // What each seat pays (seats beyond n_players pay nothing); straight-line over the
+    // four seats rather than a loop with early exits, since every win comes here.
     let mut pay = [0u32; 4];
     let pao = if pao_liable { ctx.pao.map(|s| s as usize) } else { None };
     if ctx.tsumo {
         p.tsumo_dealer = ceil100(base * 2);
         p.tsumo_non_dealer = if dealer { 0 } else { ceil100(base) };
         if let Some(ps) = pao {
-            pay[ps] = full + honba;
+            pay[ps & 3] = full + honba;
             p.points = full;
             p.pao_applied = true;
         } else {
             let per_honba = honba / 3;
-            let mut payers = 0u32;
-            for (s, slot) in pay.iter_mut().enumerate().take(n) {
-                if s == w {
-                    continue;
-                }
+            // 3-player without tsumo loss: the absent seat's share (a non-dealer's, or
+            // 2 x base for a dealer win) is split between the two payers.
+            let topup = if n == 3 && !rules.sanma_tsumo_loss {
+                ceil100((if dealer { p.tsumo_dealer } else { p.tsumo_non_dealer }).div_ceil(2))
+            } else {
+                0
+            };
+            for (s, slot) in pay.iter_mut().enumerate() {
                 let share = if dealer || s == ctx.dealer as usize { p.tsumo_dealer } else { p.tsumo_non_dealer };
-                *slot = share + per_honba;
-                p.points += share;
-                payers += 1;
+                let payer = s != w && s < n;
+                *slot = if payer { share + topup + per_honba } else { 0 };
+                p.points += if payer { share + topup } else { 0 };
             }
-            if n == 3 && !rules.sanma_tsumo_loss {
-                // The absent seat's share (a non-dealer's, or 2 × base for a dealer win) is
-                // split between the two payers.
-                let missing = if dealer { p.tsumo_dealer } else { p.tsumo_non_dealer };
-                let half = ceil100(missing.div_ceil(2));
-                for (s, slot) in pay.iter_mut().enumerate().take(n) {
-                    if s != w {
-                        *slot += half;
-                        p.points += half;
-                    }
-                }
-            }
-            debug_assert!(payers as usize == n - 1);
         }
     } else {
         p.ron = full;
         p.points = full;
-        let d = ctx.discarder as usize;
+        let d = ctx.discarder as usize & 3;
         match pao {
             Some(ps) if ps != d => {
                 let half = ceil100(full.div_ceil(2));
-                pay[ps] = half;
+                pay[ps & 3] = half;
                 pay[d] = full - half + honba;
                 p.pao_applied = true;
             }
             _ => pay[d] = full + honba,
         }
     }
-    p.honba = honba;
-    p.sticks = ctx.riichi_sticks as u32 * rules.riichi_stick;
-    let mut gained = p.sticks as i32;
-    for (d, &x) in p.deltas.iter_mut().zip(pay.iter()).take(n) {
+    let paid = pay[0] + pay[1] + pay[2] + pay[3];
+    for (d, &x) in p.deltas.iter_mut().zip(pay.iter()) {
         *d = -(x as i32);
-        gained += x as i32;
     }
-    p.deltas[w] = gained;
+    p.deltas[w & 3] = (p.sticks + paid) as i32;
     p
 }
 

@@ -4,12 +4,13 @@
 //! The hot path allocates nothing: shapes, yaku and fu lists are fixed arrays.
 
 use super::context::{dora_of, WinContext};
-use super::fu::{fu, FuList};
+use super::fu::{fu, fu_total, FuList};
+use super::kinds::{at_least_bits, kind_masks, KindMasks};
 use super::points::{base_points, payments, Limit, Payments};
 use super::rules::Rules;
 use super::shape::{Form, Shape};
-use super::yaku::{hand_yaku, ordinary, yakuman, HandFacts, Yaku, YakuList};
-use crate::decompose::{for_each_decomposition, for_each_wait, is_chiitoitsu, is_kokushi};
+use super::yaku::{hand_yaku, ordinary, yakuman, HandFacts, Yaku, YakuList, YakuTally};
+use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::tile::{format_counts, RTile, Tile};
@@ -86,12 +87,12 @@ fn count_dora(all: &[u8; 34], indicators: &[Tile], n_players: u8, kita: u32) -> 
     n
 }
 
+/// The best reading so far: its rank and what is needed to rebuild its lists.
+#[derive(Copy, Clone)]
 struct Best {
     key: (u32, u32, u32),
-    yaku: YakuList,
     yakuman: u32,
     yaku_han: u32,
-    fu: FuList,
     shape: Shape,
 }
 
@@ -100,14 +101,49 @@ struct Best {
 /// Errors: `InvalidHand` for a hand that is not complete, a winning tile not in the
 /// hand, or a context that contradicts itself; `NoYaku` when no reading has a yaku
 /// (or fewer han from yaku than `rules.min_han`).
+///
+/// Readings are ranked by han and fu alone (a [`YakuTally`] and a fu sum, no lists);
+/// the itemized yaku and fu are built once, for the reading that scores.
 pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+    score_impl::<true>(hand, win, ctx, rules)
+}
+
+/// [`score`] without the fu breakdown (`fu_items` is left empty; `fu` is set): what
+/// the columnar batch writes needs, one list fewer per win.
+pub fn score_without_fu_items(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+    score_impl::<false>(hand, win, ctx, rules)
+}
+
+#[inline(always)]
+fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
     let melds = hand.melds();
-    let closed = hand.is_closed();
-    let n_kans = melds.iter().filter(|m| m.kind.is_kan()).count();
+    // One pass over the melds: openness, kans, their tiles and red fives.
+    let mut closed = true;
+    let mut n_kans = 0usize;
+    let mut ankans = 0u32;
+    let mut meld_red = 0u32;
+    let mut all = hand.concealed;
+    // Kinds the melds hold, and those they hold three or four of.
+    let (mut meld_present, mut meld_triplets) = (0u64, 0u64);
+    for m in melds {
+        closed &= !m.is_open();
+        n_kans += m.kind.is_kan() as usize;
+        ankans += (m.kind == MeldKind::Ankan) as u32;
+        meld_red += m.red as u32;
+        m.add_to(&mut all);
+        let bit = 1u64 << m.tile.index();
+        if m.kind == MeldKind::Chi {
+            meld_present |= bit * 0b111;
+        } else {
+            meld_present |= bit;
+            meld_triplets |= bit;
+        }
+    }
     ctx.validate(closed, melds.is_empty(), n_kans)?;
     let concealed = hand.concealed;
     let wt = win.tile;
-    let n_conc = hand.concealed_len();
+    let conc = kind_masks(&concealed);
+    let n_conc = conc.total as usize;
     if n_conc + 3 * melds.len() != 14 {
         return Err(Error::InvalidHand(format!(
             "{}: {n_conc} concealed tiles with {} melds; a winning hand holds {} (the winning tile included)",
@@ -125,8 +161,11 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
     if win.red && hand.red[wt.suit().index().min(2)] == 0 {
         return Err(Error::InvalidHand(format!("the winning tile is a red {wt} but the hand holds no red five of that suit")));
     }
-    let all = hand.all_counts();
-    let facts = HandFacts::new(&all, &concealed, closed, melds.is_empty(), n_kans as u8);
+    // Masks of the whole hand from the concealed ones and the melds' (a chi can lift a
+    // concealed pair to three copies, so `triplets` is exact only for honors, which is
+    // all it is asked about).
+    let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
+    let facts = HandFacts::new(&all, &concealed, all_masks, closed, melds.is_empty(), n_kans as u8);
 
     // Dora do not depend on the reading, but they can change which reading pays most
     // (a limit reached by dora ties, and the tie goes to more han), so rank with them.
@@ -134,58 +173,49 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
     let kita_tiles = ctx.kita as u32;
     let dora = count_dora(&all, ctx.dora.as_slice(), ctx.n_players, kita_tiles);
     let ura = if ctx.any_riichi() { count_dora(&all, ctx.ura.as_slice(), ctx.n_players, kita_tiles) } else { 0 };
-    let aka = if rules.red_fives {
-        hand.red.iter().map(|&x| x as u32).sum::<u32>() + melds.iter().map(|m| m.red as u32).sum::<u32>()
-    } else {
-        0
-    };
+    let aka = if rules.red_fives { hand.red.iter().map(|&x| x as u32).sum::<u32>() + meld_red } else { 0 };
     let bonus = dora + ura + aka + kita;
-    let maybe_yakuman = could_be_yakuman(&facts, hand, ctx, rules);
+    let maybe_yakuman = could_be_yakuman(&facts, conc.triplets, ankans, ctx, rules);
     let mut best: Option<Best> = None;
     let mut yl = YakuList::default();
     let mut base_yaku = YakuList::default();
     hand_yaku(&facts, ctx, rules, &mut base_yaku);
+    let base_tally = YakuTally::of(&base_yaku);
     let mut consider = |shape: Shape, best: &mut Option<Best>| {
         if maybe_yakuman || shape.form == Form::Kokushi {
             yakuman(&shape, &facts, ctx, rules, &mut yl);
         } else {
             yl.clear();
         }
-        let (key, yaku_han, ym, fl) = if !yl.is_empty() {
-            let mult = if rules.yakuman_stacking {
-                yl.total()
-            } else {
-                yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
-            };
+        let (key, yaku_han, ym) = if !yl.is_empty() {
+            let mult = yakuman_multiple(&yl, rules);
             // A true yakuman wins a tie with a counted one (same points, the yakuman is what
             // the hand is).
-            ((8000 * mult, u32::MAX, 0), 0, mult, fu(&shape, closed, false, ctx, rules))
+            ((8000 * mult, u32::MAX, 0), 0, mult)
         } else {
-            ordinary(&shape, &facts, ctx, &base_yaku, &mut yl);
-            let han = yl.total();
-            let pinfu = yl.contains(Yaku::Pinfu);
-            let fl = fu(&shape, closed, pinfu, ctx, rules);
-            let f = fl.total();
-            let (b, _) = if han > 0 { base_points(han + bonus, f, rules) } else { (0, Limit::None) };
-            ((b, han + bonus, f), han, 0, fl)
+            let mut t = base_tally;
+            ordinary(&shape, &facts, ctx, &mut t);
+            let han = t.han;
+            let f = fu_total(&shape, closed, t.contains(Yaku::Pinfu), ctx, rules);
+            let b = if han > 0 { base_points(han + bonus, f, rules).0 } else { 0 };
+            ((b, han + bonus, f), han, 0)
         };
         if !matches!(best, Some(ref b) if key <= b.key) {
-            *best = Some(Best { key, yaku: yl, yakuman: ym, yaku_han, fu: fl, shape });
+            *best = Some(Best { key, yakuman: ym, yaku_han, shape });
         }
     };
 
     if facts.all_yaochuu && melds.is_empty() && is_kokushi(&concealed) {
         consider(Shape::special(Form::Kokushi, wt), &mut best);
     }
-    if melds.is_empty() && is_chiitoitsu(&concealed) {
+    // Seven distinct pairs: every kind present is a pair (a four of a kind is not two).
+    if melds.is_empty() && conc.pairs == conc.present && conc.pairs.count_ones() == 7 {
         consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
     }
     for_each_decomposition(&concealed, |d| {
-        for_each_wait(d, wt, |slot| {
-            if let Some(s) = Shape::standard(d, slot, melds, wt, ctx.tsumo) {
-                consider(s, &mut best);
-            }
-        })
+        if let Some(unplaced) = Shape::unplaced(d, melds, wt) {
+            for_each_wait(d, wt, |slot| consider(unplaced.with_wait(slot, melds.len(), ctx.tsumo), &mut best))
+        }
     });
     let Some(best) = best else {
         return Err(Error::InvalidHand(format!(
@@ -195,8 +225,24 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
         )));
     };
 
+    // The lists of the reading that scores, from the same rule code that ranked it.
+    let (yaku, pinfu) = if best.yakuman > 0 {
+        yakuman(&best.shape, &facts, ctx, rules, &mut yl);
+        (yl, false)
+    } else {
+        let mut list = base_yaku;
+        ordinary(&best.shape, &facts, ctx, &mut list);
+        let pinfu = list.contains(Yaku::Pinfu);
+        (list, pinfu)
+    };
+    let (fu_items, fu_value) = if FU_ITEMS {
+        let items = fu(&best.shape, closed, pinfu, ctx, rules);
+        (items, items.total())
+    } else {
+        (FuList::default(), fu_total(&best.shape, closed, pinfu, ctx, rules))
+    };
     let mut r = ScoreResult {
-        yaku: best.yaku,
+        yaku,
         yakuman: best.yakuman,
         dora: 0,
         ura: 0,
@@ -204,8 +250,8 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
         kita: 0,
         yaku_han: best.yaku_han,
         han: 0,
-        fu: best.fu.total(),
-        fu_items: best.fu,
+        fu: fu_value,
+        fu_items,
         form: best.shape.form,
         wait: best.shape.wait,
         limit: Limit::Yakuman,
@@ -216,7 +262,7 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
     if best.yakuman > 0 {
         r.base = 8000 * best.yakuman;
         pao_liable = ctx.pao.is_some()
-            && best.yaku.as_slice().iter().any(|&(y, _)| match y {
+            && yaku.as_slice().iter().any(|&(y, _)| match y {
                 Yaku::Daisangen => rules.pao_daisangen,
                 Yaku::Daisuushii => rules.pao_daisuushii,
                 Yaku::Suukantsu => rules.pao_suukantsu,
@@ -253,26 +299,36 @@ pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result
     Ok(r)
 }
 
+/// The yakuman multiple of a list of yakuman: their sum when they stack, else the
+/// largest.
+#[inline]
+fn yakuman_multiple(yl: &YakuList, rules: &Rules) -> u32 {
+    if rules.yakuman_stacking {
+        yl.total()
+    } else {
+        yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
+    }
+}
+
 /// A cheap necessary condition for any yakuman, so that most hands skip the check.
-fn could_be_yakuman(f: &HandFacts, hand: &Hand, ctx: &WinContext, rules: &Rules) -> bool {
+/// `concealed_triplets` masks the concealed kinds held three or four times.
+fn could_be_yakuman(f: &HandFacts, concealed_triplets: u64, ankans: u32, ctx: &WinContext, rules: &Rules) -> bool {
     if ctx.tenhou || ctx.chiihou || (ctx.renhou && rules.renhou == super::rules::RenhouValue::Yakuman) {
         return true;
     }
     if f.suits == 0 || f.all_green || f.all_terminals || f.n_kans == 4 {
         return true;
     }
-    if f.no_melds && f.suits.count_ones() == 1 && !f.honors {
+    if f.no_melds && f.suits != 0 && f.suits & (f.suits - 1) == 0 && !f.honors {
         return true; // nine gates
     }
-    let a = &f.all;
-    let dragons = (31..34).filter(|&k| a[k] >= 3).count();
-    let winds = (27..31).filter(|&k| a[k] >= 3).count();
-    if dragons == 3 || winds >= 3 {
+    const DRAGONS: u64 = 0b111 << 31;
+    const WINDS: u64 = 0b1111 << 27;
+    if f.honor_triplets & DRAGONS == DRAGONS || at_least_bits(f.honor_triplets & WINDS, 3) {
         return true;
     }
     // Four concealed triplets: concealed kinds of three or more plus closed kans.
-    let ankan = hand.melds().iter().filter(|m| m.kind == MeldKind::Ankan).count();
-    ankan + f.concealed.iter().filter(|&&c| c >= 3).count() >= 4
+    ankans >= 4 || at_least_bits(concealed_triplets, 4 - ankans)
 }
 
 fn melds_text(hand: &Hand) -> String {

@@ -56,16 +56,18 @@ impl Shape {
         Shape { form, sets: [Set::default(); 4], n_sets: 0, pair: win, wait: Wait::Tanki, win }
     }
 
-    /// A standard reading from a split of the concealed tiles, the slot of the winning
-    /// tile in it, and the melds. Returns `None` when the sets do not number four.
-    pub fn standard(d: &Decomposition, slot: WaitSlot, melds: &[Meld], win: Tile, tsumo: bool) -> Option<Shape> {
+    /// The sets of a split with its melds, before the winning tile's slot is known
+    /// (wait tanki, every concealed set closed): [`Shape::with_wait`] completes it.
+    /// Returns `None` when the sets do not number four.
+    #[inline]
+    pub fn unplaced(d: &Decomposition, melds: &[Meld], win: Tile) -> Option<Shape> {
         let groups = d.groups();
         if groups.len() + melds.len() != 4 {
             return None;
         }
-        let mut s = Shape { form: Form::Standard, sets: [Set::default(); 4], n_sets: 4, pair: d.pair, wait: slot.wait, win };
-        for (i, m) in melds.iter().enumerate() {
-            s.sets[i] = Set {
+        let mut s = Shape { form: Form::Standard, sets: [Set::default(); 4], n_sets: 4, pair: d.pair, wait: Wait::Tanki, win };
+        for (slot, m) in s.sets.iter_mut().zip(melds) {
+            *slot = Set {
                 kind: match m.kind {
                     MeldKind::Chi => SetKind::Sequence,
                     MeldKind::Pon => SetKind::Triplet,
@@ -75,15 +77,25 @@ impl Shape {
                 open: m.is_open(),
             };
         }
-        for (j, g) in groups.iter().enumerate() {
-            let ron_completed = !tsumo && slot.group == Some(j as u8) && g.kind == GroupKind::Triplet;
-            s.sets[melds.len() + j] = Set {
-                kind: if g.kind == GroupKind::Triplet { SetKind::Triplet } else { SetKind::Sequence },
-                tile: g.tile,
-                open: ron_completed,
-            };
+        for (slot, g) in s.sets[melds.len()..].iter_mut().zip(groups) {
+            *slot = Set { kind: if g.kind == GroupKind::Triplet { SetKind::Triplet } else { SetKind::Sequence }, tile: g.tile, open: false };
         }
         Some(s)
+    }
+
+    /// This reading with the winning tile in `slot` (a slot of the split this shape
+    /// was made from, after `n_melds` melds): a concealed triplet completed by a
+    /// discard counts as open.
+    #[inline]
+    pub fn with_wait(&self, slot: WaitSlot, n_melds: usize, tsumo: bool) -> Shape {
+        let mut s = *self;
+        s.wait = slot.wait;
+        if let Some(j) = slot.group {
+            if let Some(set) = s.sets.get_mut(n_melds + j as usize) {
+                set.open |= !tsumo && set.kind == SetKind::Triplet;
+            }
+        }
+        s
     }
 
     /// The four sets (empty for the special forms).

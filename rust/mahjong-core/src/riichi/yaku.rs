@@ -9,8 +9,9 @@ use super::context::WinContext;
 use super::rules::{RenhouValue, Rules};
 use super::shape::{Form, SetKind, Shape};
 use crate::decompose::Wait;
+use super::kinds::KindMasks;
 use crate::hand::Counts;
-use crate::tile::Tile;
+use crate::tile::{Tile, YAOCHUU_KINDS};
 
 /// Every yaku plus the three dora kinds, numbered by Tenhou's ids.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -262,6 +263,49 @@ impl YakuList {
     }
 }
 
+/// Where yaku found in a reading go: a full list (the result) or a tally (ranking
+/// readings, where only the han and which yaku matter). One rule code feeds both.
+pub trait YakuSink {
+    fn add(&mut self, y: Yaku, han: u8);
+}
+
+impl YakuSink for YakuList {
+    #[inline(always)]
+    fn add(&mut self, y: Yaku, han: u8) {
+        self.push(y, han);
+    }
+}
+
+/// Han and the set of yaku (bit = Tenhou id) of a reading, without the list.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct YakuTally {
+    pub mask: u64,
+    pub han: u32,
+}
+
+impl YakuTally {
+    /// The tally of a list.
+    pub fn of(list: &YakuList) -> YakuTally {
+        let mut t = YakuTally::default();
+        for &(y, h) in list.as_slice() {
+            t.add(y, h);
+        }
+        t
+    }
+    #[inline(always)]
+    pub fn contains(&self, y: Yaku) -> bool {
+        self.mask & (1u64 << y as u8) != 0
+    }
+}
+
+impl YakuSink for YakuTally {
+    #[inline(always)]
+    fn add(&mut self, y: Yaku, han: u8) {
+        self.mask |= 1u64 << y as u8;
+        self.han += han as u32;
+    }
+}
+
 /// Facts about the whole hand that do not depend on how it is split.
 #[derive(Copy, Clone, Debug)]
 pub struct HandFacts {
@@ -269,6 +313,8 @@ pub struct HandFacts {
     pub all: Counts,
     /// Concealed tiles (including the winning tile).
     pub concealed: Counts,
+    /// Honor kinds held three or four times across the whole hand (bits 27..34).
+    pub honor_triplets: u64,
     /// No open meld.
     pub closed: bool,
     /// No meld at all (not even a closed kan).
@@ -284,12 +330,11 @@ pub struct HandFacts {
 }
 
 impl HandFacts {
-    pub fn new(all: &Counts, concealed: &Counts, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
+    /// From the counts of the whole hand (`all`, melds included) and of the concealed
+    /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
+    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
         // One bit per kind present; every fact is then a mask test.
-        let mut mask = 0u64;
-        for (k, &c) in all.iter().enumerate() {
-            mask |= ((c != 0) as u64) << k;
-        }
+        let mask = all_masks.present;
         const SUIT: u64 = 0x1FF;
         const TERMINALS: u64 = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
         const HONORS: u64 = 0x7F << 27;
@@ -300,6 +345,7 @@ impl HandFacts {
         HandFacts {
             all: *all,
             concealed: *concealed,
+            honor_triplets: all_masks.triplets & HONORS,
             closed,
             no_melds,
             n_kans,
@@ -313,7 +359,7 @@ impl HandFacts {
     }
     #[inline]
     fn one_suit(&self) -> bool {
-        self.suits.count_ones() == 1
+        self.suits != 0 && self.suits & (self.suits - 1) == 0
     }
 }
 
@@ -417,14 +463,13 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
 
 /// The ordinary yaku that do not depend on how the hand is read (situational and
 /// tile-content yaku): computed once per hand, then each reading adds its own.
-pub fn hand_yaku(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
-    out.clear();
+pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
-    let add = |y: Yaku, out: &mut YakuList| {
+    let add = |y: Yaku, out: &mut S| {
         let (c, o) = y.han();
         let h = if closed { c } else { o };
         if h > 0 {
-            out.push(y, h);
+            out.add(y, h);
         }
     };
     // Situational yaku.
@@ -454,7 +499,7 @@ pub fn hand_yaku(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuL
     if ctx.renhou {
         if let RenhouValue::Han(h) = rules.renhou {
             if closed {
-                out.push(Yaku::Renhou, h);
+                out.add(Yaku::Renhou, h);
             }
         }
     }
@@ -470,77 +515,70 @@ pub fn hand_yaku(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuL
     }
 }
 
-/// Ordinary yaku of a shape (called when it holds no yakuman): `base` (from
-/// [`hand_yaku`]) plus the yaku of this reading.
-pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList, out: &mut YakuList) {
-    *out = *base;
+/// Ordinary yaku of a shape (called when it holds no yakuman), added to `out`
+/// (which the caller starts from [`hand_yaku`]).
+#[inline]
+pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out: &mut S) {
     let closed = f.closed;
-    let add = |y: Yaku, out: &mut YakuList| {
+    let add = |y: Yaku, out: &mut S| {
         let (c, o) = y.han();
         let h = if closed { c } else { o };
         if h > 0 {
-            out.push(y, h);
+            out.add(y, h);
         }
     };
     if shape.form == Form::Chiitoitsu {
         add(Yaku::Chiitoitsu, out);
         return;
     }
-    // Shape yaku.
+    // Shape yaku, from masks built in one pass over the sets: bit k of `seq` is a
+    // sequence starting at kind k, of `trips` a triplet or kan of kind k.
     let sets = shape.sets();
     let seat = ctx.seat_wind();
     let round = ctx.round_wind;
-    let mut n_seq = 0;
+    let mut n_seq = 0u32;
+    let mut seq = 0u64;
     // Two identical sequences seen (iipeikou / ryanpeikou are impossible without).
     let mut twin_seq = false;
-    let mut seq_mask = [0u16; 3]; // bit per starting number, per suit
-    let mut trip_mask = [0u16; 3];
-    let mut concealed_trips = 0;
-    let mut kans = 0;
-    let mut dragon_trips = 0;
-    let mut all_outside = shape.pair.is_yaochuu();
+    let mut trips = 0u64;
+    let mut concealed_trips = 0u32;
+    let mut kans = 0u32;
     for s in sets {
-        match s.kind {
-            SetKind::Sequence => {
-                n_seq += 1;
-                let bit = 1 << s.tile.number();
-                twin_seq |= seq_mask[s.tile.index() / 9] & bit != 0;
-                seq_mask[s.tile.index() / 9] |= bit;
-                if !matches!(s.tile.number(), 1 | 7) {
-                    all_outside = false;
-                }
+        let bit = 1u64 << s.tile.index();
+        if s.kind == SetKind::Sequence {
+            n_seq += 1;
+            twin_seq |= seq & bit != 0;
+            seq |= bit;
+        } else {
+            trips |= bit;
+            concealed_trips += !s.open as u32;
+            kans += (s.kind == SetKind::Kan) as u32;
+        }
+    }
+    const HONORS: u64 = 0x7F << 27;
+    // Sequences that hold a terminal: those starting at 1 or 7.
+    const OUTSIDE_SEQ: u64 = (1 << 0) | (1 << 6) | (1 << 9) | (1 << 15) | (1 << 18) | (1 << 24);
+    if trips & HONORS != 0 {
+        // Value triplets, listed in set order.
+        for s in sets {
+            if s.kind == SetKind::Sequence || !s.tile.is_honor() {
+                continue;
             }
-            SetKind::Triplet | SetKind::Kan => {
-                if !s.open {
-                    concealed_trips += 1;
+            if s.tile.is_dragon() {
+                add(
+                    match s.tile.index() {
+                        31 => Yaku::Haku,
+                        32 => Yaku::Hatsu,
+                        _ => Yaku::Chun,
+                    },
+                    out,
+                );
+            } else {
+                if s.tile == seat {
+                    add(wind_yaku(Yaku::SeatWindEast, seat), out);
                 }
-                if s.kind == SetKind::Kan {
-                    kans += 1;
-                }
-                if !s.tile.is_yaochuu() {
-                    all_outside = false;
-                }
-                if s.tile.is_honor() {
-                    if s.tile.is_dragon() {
-                        dragon_trips += 1;
-                        add(
-                            match s.tile.index() {
-                                31 => Yaku::Haku,
-                                32 => Yaku::Hatsu,
-                                _ => Yaku::Chun,
-                            },
-                            out,
-                        );
-                    } else {
-                        if s.tile == seat {
-                            add(wind_yaku(Yaku::SeatWindEast, seat), out);
-                        }
-                        if s.tile == round {
-                            add(wind_yaku(Yaku::RoundWindEast, round), out);
-                        }
-                    }
-                } else {
-                    trip_mask[s.tile.index() / 9] |= 1 << s.tile.number();
+                if s.tile == round {
+                    add(wind_yaku(Yaku::RoundWindEast, round), out);
                 }
             }
         }
@@ -567,13 +605,15 @@ pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList,
             add(Yaku::Iipeikou, out);
         }
     }
-    if n_seq >= 3 && seq_mask.iter().any(|&m| m & 0b10010010 == 0b10010010) {
+    // 123, 456 and 789 of one suit: starts 0, 3, 6 of the suit's nine kinds.
+    const STRAIGHT: u64 = 0b100_1001;
+    if n_seq >= 3 && (seq & STRAIGHT == STRAIGHT || (seq >> 9) & STRAIGHT == STRAIGHT || (seq >> 18) & STRAIGHT == STRAIGHT) {
         add(Yaku::Ittsu, out);
     }
-    if seq_mask[0] & seq_mask[1] & seq_mask[2] != 0 {
+    if seq & (seq >> 9) & (seq >> 18) & 0x1FF != 0 {
         add(Yaku::Sanshoku, out);
     }
-    if trip_mask[0] & trip_mask[1] & trip_mask[2] != 0 {
+    if trips & (trips >> 9) & (trips >> 18) & 0x1FF != 0 {
         add(Yaku::SanshokuDoukou, out);
     }
     if n_seq == 0 {
@@ -585,11 +625,13 @@ pub fn ordinary(shape: &Shape, f: &HandFacts, ctx: &WinContext, base: &YakuList,
     if kans == 3 {
         add(Yaku::Sankantsu, out);
     }
-    if dragon_trips == 2 && shape.pair.is_dragon() {
+    // Two dragon triplets (of the three) and a dragon pair.
+    if matches!((trips >> 31) & 7, 0b011 | 0b101 | 0b110) && shape.pair.is_dragon() {
         add(Yaku::Shousangen, out);
     }
     // Outside hands need a sequence: without one, every set is a yaochuu triplet and the
     // hand is honroutou instead.
+    let all_outside = shape.pair.is_yaochuu() && seq & !OUTSIDE_SEQ == 0 && trips & !YAOCHUU_KINDS == 0;
     if all_outside && n_seq > 0 {
         add(if f.honors { Yaku::Chanta } else { Yaku::Junchan }, out);
     }
