@@ -340,3 +340,15 @@ def test_three_player_logs_are_read(name: str) -> None:
     assert all(sum(e["deltas"]) >= 0 for e in ends)
     mjai = engine.convert_log(path, "mjai")[0]
     assert mjai.count('"nukidora"') == len(nuki)
+
+
+@needs_data
+def test_three_player_record_replays_completely() -> None:
+    # Tenhou houou three-player east-south (GO type 185): 16 norths pulled aside,
+    # every hand legal and scored by the riichi scorer (kita dora included), final
+    # points, ranks and results equal under tenhou-sanma.
+    [report] = mf.verify_logs([RAW / "dnovikoff-tenhou/test_data/sanma2.xml"])
+    assert report["supported"] and report["complete"], report["problems"]
+    assert report["rounds_legal"] == report["rounds_scored"] == report["rounds"] == 6
+    assert report["wins_matched"] == report["wins"] == 5
+    assert report["final_checked"] and report["final_matched"]

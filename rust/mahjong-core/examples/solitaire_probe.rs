@@ -30,14 +30,31 @@ fn main() {
         return;
     }
     let mut s = Solver::new(&geo);
+    if let Some(ph) = std::env::var("PHASE").ok().and_then(|v| v.parse().ok()) {
+        s = s.with_search_phase(ph);
+    }
     let mut times = Vec::new();
     let (mut ok, mut bad, mut unk) = (0, 0, 0);
     let mut nodes_total = 0u64;
     let mut node_list = Vec::new();
-    for i in 0..n {
+    let from: u64 = std::env::var("FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let ids: Vec<u64> = match std::env::var("IDS") {
+        Ok(v) => v.split(',').filter_map(|x| x.parse().ok()).collect(),
+        Err(_) => (from..from + n).collect(),
+    };
+    for i in ids {
         let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
         let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: std::env::var("MS").ok().and_then(|v| v.parse().ok()).unwrap_or(0) });
         nodes_total += r.nodes;
+        if r.verdict == Verdict::Solvable {
+            let mut present = geo.all();
+            for &(a, b) in &r.solution {
+                assert!(present.has(a) && present.has(b) && a != b && geo.is_free(a, &present) && geo.is_free(b, &present) && faces[a].matches(faces[b]), "deal {i}: bad move");
+                present.remove(a);
+                present.remove(b);
+            }
+            assert!(present.is_empty(), "deal {i}: not cleared");
+        }
         node_list.push(r.nodes);
         match r.verdict {
             Verdict::Solvable => ok += 1,
@@ -48,6 +65,9 @@ fn main() {
             let share = mahjong_core::solitaire::generate::random_playout_share(&geo, &faces, geo.all(), 2000, 3);
             println!("  random playout share {share}; initial free {}", geo.free_set(geo.all()).count());
             println!("deal {i}: {:?} nodes {} {:?}", r.verdict, r.nodes, r.proof);
+        }
+        if std::env::var("LIST").is_ok() {
+            println!("{i} {} {} {}", r.verdict.name(), r.nodes, r.micros);
         }
         times.push(r.micros);
     }

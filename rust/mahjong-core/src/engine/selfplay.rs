@@ -30,7 +30,7 @@ pub fn play_match(rules: &EngineRules, scoring: &Rules, seed: u64, stats: &mut S
         if game.result.is_some() {
             break;
         }
-        let wall = Wall::shuffled(&mut rng);
+        let wall = Wall::shuffled_for(&mut rng, rules.players);
         let mut round = game.start_round(wall, false);
         while !round.is_over() {
             let seats = match &round.phase {

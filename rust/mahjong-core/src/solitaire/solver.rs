@@ -18,6 +18,17 @@
 //! - Dead-end detection: the pairs already fixed (groups down to two tiles, groups
 //!   with one live split) must leave in an order that respects "on top of"; a cycle
 //!   in that order means no play can clear the board.
+//! - The relaxation test (in the proof phase, at every node): play on with every
+//!   fixed pair removed only when both its tiles are free and every tile of an
+//!   undecided group removed alone once free with a live partner free or gone. It
+//!   removes at least what any real play removes, so when it cannot clear the board
+//!   the position is lost (`Solver::relax_run`).
+//! - Probing on the relaxation: a split whose commitment makes the relaxed play fail
+//!   is ruled out, a group left with one split is decided, to a fixpoint. Probes
+//!   are cheap because a split the unconstrained relaxed play already fits is
+//!   skipped and each other probe replays only its group's window of that play.
+//!   Ruled-out splits are facts about the position, so children inherit them, and a
+//!   split whose subtree was lost is ruled out for its siblings.
 //! - A bounded transposition table of positions proven lost: fixed size, allocated
 //!   once per solver, entries tagged by solve generation so reuse needs no clearing.
 //! - Move ordering: pairs that uncover the most tiles first.
@@ -130,6 +141,8 @@ pub struct Solver<'g> {
     group_mask: [Bits; N_GROUPS],
     group_of: [u8; MAX_TILES],
     members: [[u8; 4]; N_GROUPS],
+    /// Index of each slot among its group's members.
+    member_idx: [u8; MAX_TILES],
     /// Bit `s` set when split `s` pairs no tile with one lying on top of it.
     live: [u8; N_GROUPS],
     /// Groups of four tiles (the others have two).
@@ -158,7 +171,7 @@ const QUICK_CAP: u64 = 96;
 const NOISE_PROOF: u32 = 24;
 
 /// Nodes spent on quick (succeed-first) restarts before proof mode takes over.
-const SEARCH_PHASE: u64 = 100_000;
+const SEARCH_PHASE: u64 = 30_000;
 
 /// Nodes of the first restart.
 const RESTART_BASE: u64 = 64;
@@ -175,6 +188,7 @@ impl<'g> Solver<'g> {
             group_mask: [Bits::EMPTY; N_GROUPS],
             group_of: [0; MAX_TILES],
             members: [[0; 4]; N_GROUPS],
+            member_idx: [0; MAX_TILES],
             live: [0; N_GROUPS],
             four: [false; N_GROUPS],
             groups: [0; N_GROUPS],
@@ -268,7 +282,7 @@ impl<'g> Solver<'g> {
         let outcome = loop {
             self.restart_cap = self.nodes.saturating_add(cap);
             self.path.clear();
-            match self.dfs(present, root_free, commits) {
+            match self.dfs(present, root_free, root_commits, root_eff) {
                 Flow::Abort if !self.hard_abort => {
                     if !self.propagating {
                         cap = cap.saturating_mul(2).min(QUICK_CAP);
@@ -375,6 +389,7 @@ impl<'g> Solver<'g> {
             for (k, i) in m.iter().enumerate() {
                 t[k] = i;
                 self.members[g][k] = i as u8;
+                self.member_idx[i] = k as u8;
             }
             if c == 2 {
                 if !self.compatible(t[0], t[1]) {
@@ -438,7 +453,7 @@ impl<'g> Solver<'g> {
             self.hard_abort = true;
             return true;
         }
-        if self.limits.max_millis > 0 && self.nodes & 1023 == 0 && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis {
+        if self.limits.max_millis > 0 && self.nodes & 15 == 0 && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis {
             self.hard_abort = true;
             return true;
         }
@@ -482,7 +497,7 @@ impl<'g> Solver<'g> {
         W_NEW * newly + W_USEFUL * useful + W_BELOW * below
     }
 
-    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits) -> Flow {
+    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS]) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -533,8 +548,12 @@ impl<'g> Solver<'g> {
             self.path.truncate(mark);
             return Flow::Lose;
         }
-        let mut eff = self.live;
         if self.propagating && !self.propagate(present, &mut commits, &mut eff) {
+            self.tt_store(present, key0);
+            self.path.truncate(mark);
+            return Flow::Lose;
+        }
+        if self.propagating && !self.probe(present, free, &mut commits, &mut eff) {
             self.tt_store(present, key0);
             self.path.truncate(mark);
             return Flow::Lose;
@@ -542,7 +561,7 @@ impl<'g> Solver<'g> {
         let key = self.pack(&present, &commits);
         if key != key0 {
             // Propagation decided groups: their free pairs can go now.
-            match self.dfs(present, free, commits) {
+            match self.dfs(present, free, commits, eff) {
                 Flow::Lose => {
                     self.tt_store(present, key0);
                     self.path.truncate(mark);
@@ -656,10 +675,11 @@ impl<'g> Solver<'g> {
                 for &(s, _) in &order[..no] {
                     let mut c2 = commits;
                     c2[g] = s as u8 + 1;
-                    match self.dfs(present, free, c2) {
+                    match self.dfs(present, free, c2, eff) {
                         Flow::Win => return Flow::Win,
                         Flow::Abort => return Flow::Abort,
-                        Flow::Lose => {}
+                        // This split is lost here: the siblings may rely on it.
+                        Flow::Lose => eff[g] &= !(1 << s),
                     }
                 }
                 self.tt_store(present, key);
@@ -676,15 +696,204 @@ impl<'g> Solver<'g> {
         for &(s, _) in &order[..no] {
             let mut c2 = commits;
             c2[g] = s as u8 + 1;
-            match self.dfs(present, free, c2) {
+            match self.dfs(present, free, c2, eff) {
                 Flow::Win => return Flow::Win,
                 Flow::Abort => return Flow::Abort,
-                Flow::Lose => {}
+                Flow::Lose => eff[g] &= !(1 << s),
             }
         }
         self.tt_store(present, key);
         self.path.truncate(mark);
         Flow::Lose
+    }
+
+    /// The relaxation test: play on from `present` with every fixed pair (groups
+    /// down to two tiles, decided splits) removed only when both its tiles are free,
+    /// and every tile of an undecided group removed alone as soon as it is free and a
+    /// partner it has in some live split is free or already gone. Every real play
+    /// consistent with `commits` and `eff` removes nothing this one cannot (freedom
+    /// only grows as tiles leave, and a real removal's partner is free or gone in
+    /// the relaxed position), so a relaxed play that cannot clear the board proves
+    /// the position lost. Returns whether it clears.
+    #[cfg(test)]
+    fn relax_clears(&self, present: Bits, free: Bits, commits: &Commits, eff: &[u8; N_GROUPS]) -> bool {
+        let mut scratch = [0u8; MAX_TILES];
+        let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
+        let mut lasts = [Bits::EMPTY; N_GROUPS];
+        self.relax_run(present, (present, free), commits, eff, &mut scratch, &mut snaps, &mut lasts, false, Bits::EMPTY)
+    }
+
+    /// The relaxation test of the node `present` (see `relax_clears`), started from
+    /// an intermediate relaxed position `start` = (tiles left, free tiles), and
+    /// answering "clears" as soon as what is left lies inside `target` (a relaxed
+    /// position known to clear: freedom only grows as tiles leave). With `record`,
+    /// notes for each removed tile which tiles of its group (bit = member index) were
+    /// free at that moment, for each group the relaxed position just before its first
+    /// tile left (`snaps`: a probe of that group can start there, nothing before
+    /// depended on its split) and just after its last tile left (`lasts`).
+    #[allow(clippy::too_many_arguments)]
+    fn relax_run(
+        &self,
+        present: Bits,
+        start: (Bits, Bits),
+        commits: &Commits,
+        eff: &[u8; N_GROUPS],
+        free_at: &mut [u8; MAX_TILES],
+        snaps: &mut [(Bits, Bits); N_GROUPS],
+        lasts: &mut [Bits; N_GROUPS],
+        record: bool,
+        target: Bits,
+    ) -> bool {
+        let geo = self.geo;
+        let mut pres = start.0;
+        let mut fr = start.1.and(pres);
+        let mut seen = 0u64;
+        // Tiles whose condition may have changed: worklist over a bitboard, so each
+        // tile is looked at when it or its group changes, never in full rescans.
+        let mut pending = fr;
+        while let Some(t) = pending.lowest() {
+            pending.remove(t);
+            if !fr.has(t) {
+                continue;
+            }
+            let g = self.group_of[t] as usize;
+            let k = self.member_idx[t] as usize;
+            let m = self.members[g];
+            let full = self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g];
+            let mut gone = Bits::single(t);
+            if full && commits[g] == NO_COMMIT {
+                let live = eff[g];
+                let mut ok = false;
+                for s in 0..3 {
+                    if live >> s & 1 == 1 {
+                        let p = m[k ^ (s + 1)] as usize;
+                        if fr.has(p) || !pres.has(p) {
+                            ok = true;
+                            break;
+                        }
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+            } else {
+                // A fixed pair: the decided split's partner, or the group's other
+                // remaining tile.
+                let p = if full {
+                    m[k ^ commits[g] as usize] as usize
+                } else {
+                    match pres.and(self.group_mask[g]).minus(gone).lowest() {
+                        Some(p) => p,
+                        None => continue,
+                    }
+                };
+                if !fr.has(p) {
+                    continue;
+                }
+                gone.insert(p);
+            }
+            if record && seen >> g & 1 == 0 {
+                seen |= 1 << g;
+                snaps[g] = (pres, fr);
+            }
+            let mut fm = 0u8;
+            for (j, &x) in m.iter().enumerate() {
+                if fr.has(x as usize) && self.group_of[x as usize] as usize == g {
+                    fm |= 1 << j;
+                }
+            }
+            for x in gone.iter() {
+                free_at[x] = fm;
+            }
+            pres = pres.minus(gone);
+            fr = fr.minus(gone);
+            if record && !pres.meets(&self.group_mask[g]) {
+                lasts[g] = pres;
+            }
+            // Freedom only grows as tiles leave, so a relaxed position inside one
+            // the caller knows to clear clears too.
+            if pres.minus(target).is_empty() {
+                return true;
+            }
+            // The group's other free tiles may now go (a partner is gone).
+            pending = pending.or(fr.and(self.group_mask[g]));
+            let mut cand = Bits::EMPTY;
+            for r in gone.iter() {
+                cand = cand.or(geo.touch[r]);
+            }
+            for c in cand.and(pres).minus(fr).iter() {
+                if geo.is_free(c, &pres) {
+                    fr.insert(c);
+                    pending.insert(c);
+                    // Its group's free tiles may now have a free partner.
+                    pending = pending.or(fr.and(self.group_mask[self.group_of[c] as usize]));
+                }
+            }
+        }
+        pres.is_empty()
+    }
+
+    /// Probing on the relaxation: a split of an undecided group whose commitment
+    /// makes the relaxed play fail is ruled out; a group left with one split is
+    /// decided, and the probes run again while anything changes. False when some
+    /// group has no split left (the position is lost).
+    fn probe(&self, present: Bits, free: Bits, commits: &mut Commits, eff: &mut [u8; N_GROUPS]) -> bool {
+        let mut free_at = [0u8; MAX_TILES];
+        let mut scratch = [0u8; MAX_TILES];
+        let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
+        let mut dummy = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
+        let mut lasts = [Bits::EMPTY; N_GROUPS];
+        let mut dummy_lasts = [Bits::EMPTY; N_GROUPS];
+        loop {
+            if !self.relax_run(present, (present, free), commits, eff, &mut free_at, &mut snaps, &mut lasts, true, Bits::EMPTY) {
+                return false;
+            }
+            let mut changed = false;
+            for j in 0..self.n_groups {
+                let g = self.groups[j] as usize;
+                if commits[g] != NO_COMMIT || !self.four[g] || present.and(self.group_mask[g]) != self.group_mask[g] {
+                    continue;
+                }
+                if eff[g].count_ones() < 2 {
+                    continue;
+                }
+                let mut changed_here = false;
+                for s in 0..3 {
+                    if eff[g] >> s & 1 == 0 {
+                        continue;
+                    }
+                    // If the unconstrained relaxed play had both tiles of each pair
+                    // of this split free at one moment, it stays valid with the
+                    // split decided (remove the pair then): nothing to probe.
+                    let m = self.members[g];
+                    let fits = SPLITS[s].iter().all(|&(x, y)| free_at[m[x] as usize] >> y & 1 == 1 || free_at[m[y] as usize] >> x & 1 == 1);
+                    if fits {
+                        continue;
+                    }
+                    commits[g] = s as u8 + 1;
+                    // The window of the unconstrained play where this group acts:
+                    // valid only while nothing else changed in this pass (a tighter
+                    // rule elsewhere could invalidate removals the window assumes,
+                    // and a failure must be real to rule a split out).
+                    let (from, target) = if changed { ((present, free), Bits::EMPTY) } else { (snaps[g], lasts[g]) };
+                    let ok = self.relax_run(present, from, commits, eff, &mut scratch, &mut dummy, &mut dummy_lasts, false, target);
+                    commits[g] = NO_COMMIT;
+                    if !ok {
+                        eff[g] &= !(1 << s);
+                        changed_here = true;
+                    }
+                }
+                changed |= changed_here;
+                match eff[g].count_ones() {
+                    0 => return false,
+                    1 => commits[g] = eff[g].trailing_zeros() as u8 + 1,
+                    _ => {}
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
     }
 
     /// What must leave before the pair `(a, b)` can, and what cannot leave before it.
@@ -843,7 +1052,7 @@ impl<'g> Solver<'g> {
             }
             for j in 0..self.n_groups {
                 let g = self.groups[j] as usize;
-                eff_out[g] = self.live[g];
+                eff_out[g] &= self.live[g];
             }
             if nn == 0 {
                 return true;
@@ -898,7 +1107,7 @@ impl<'g> Solver<'g> {
                     continue;
                 }
                 let m = self.members[g];
-                let mut eff = self.live[g];
+                let mut eff = eff_out[g];
                 for (s, sp) in SPLITS.iter().enumerate() {
                     if eff >> s & 1 == 1 && sp.iter().any(|&(x, y)| closes(m[x] as usize, m[y] as usize)) {
                         eff &= !(1 << s);
@@ -1022,6 +1231,229 @@ mod tests {
             let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
             // Both the quick searches and, from the first node, the propagating
             // proof/search alternation must agree with brute force.
+            for phase in [SEARCH_PHASE, 0, 1] {
+                let mut s = Solver::new(&geo).with_search_phase(phase);
+                let r = s.solve(&faces, geo.all(), SolveLimits::default());
+                assert_ne!(r.verdict, Verdict::Unknown);
+                assert_eq!(r.verdict == Verdict::Solvable, truth, "phase {phase} layout {:?} faces {:?}", l.positions(), faces);
+                if truth {
+                    assert!(replay(&geo, &faces, &r.solution));
+                }
+            }
+            both[truth as usize] += 1;
+        }
+        assert!(both[0] > 20 && both[1] > 20, "{both:?}");
+    }
+
+    /// A random legal play of up to `moves` pairs from the full board.
+    fn random_position(geo: &Geometry, faces: &[Face], rng: &mut Rng, moves: usize) -> Bits {
+        let mut present = geo.all();
+        for _ in 0..moves {
+            let free: Vec<usize> = geo.free_set(present).iter().collect();
+            let mut pairs = Vec::new();
+            for (k, &a) in free.iter().enumerate() {
+                for &b in &free[k + 1..] {
+                    if faces[a].matches(faces[b]) {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+            if pairs.is_empty() {
+                break;
+            }
+            let (a, b) = pairs[rng.below(pairs.len())];
+            present.remove(a);
+            present.remove(b);
+        }
+        present
+    }
+
+    /// Probing with its shortcuts (skipping splits the unconstrained play already
+    /// fits, starting each probe at the group's window) rules out exactly the splits
+    /// that probing every split from the node's position rules out.
+    #[test]
+    fn windowed_probing_matches_naive_probing() {
+        let l = builtin("turtle").unwrap();
+        let geo = Geometry::new(&l);
+        let mut rng = Rng::new(5);
+        let mut eliminated = 0;
+        for i in 0..150 {
+            let faces = uniform_faces(&mut Rng::for_index(11, i), l.len());
+            let moves = rng.below(40) as usize;
+            let present = random_position(&geo, &faces, &mut rng, moves);
+            let mut s = Solver::new(&geo);
+            let mut commits: Commits = [NO_COMMIT; N_GROUPS];
+            if s.setup(&faces, present, &mut commits).is_err() {
+                continue;
+            }
+            let free = geo.free_set(present);
+            let mut c1 = commits;
+            let mut e1 = s.live;
+            let ok1 = s.probe(present, free, &mut c1, &mut e1);
+            // Naive: every live split of every undecided group, each from scratch,
+            // to a fixpoint.
+            let mut c2 = commits;
+            let mut e2 = s.live;
+            let ok2 = loop {
+                if !s.relax_clears(present, free, &c2, &e2) {
+                    break false;
+                }
+                let mut changed = false;
+                let mut dead = false;
+                for j in 0..s.n_groups {
+                    let g = s.groups[j] as usize;
+                    if c2[g] != NO_COMMIT || !s.four[g] || present.and(s.group_mask[g]) != s.group_mask[g] || e2[g].count_ones() < 2 {
+                        continue;
+                    }
+                    for sp in 0..3 {
+                        if e2[g] >> sp & 1 == 1 {
+                            c2[g] = sp as u8 + 1;
+                            let ok = s.relax_clears(present, free, &c2, &e2);
+                            c2[g] = NO_COMMIT;
+                            if !ok {
+                                e2[g] &= !(1 << sp);
+                                changed = true;
+                            }
+                        }
+                    }
+                    match e2[g].count_ones() {
+                        0 => dead = true,
+                        1 => c2[g] = e2[g].trailing_zeros() as u8 + 1,
+                        _ => {}
+                    }
+                    if dead {
+                        break;
+                    }
+                }
+                if dead {
+                    break false;
+                }
+                if !changed {
+                    break true;
+                }
+            };
+            assert_eq!(ok1, ok2, "deal {i}");
+            if ok1 {
+                for j in 0..s.n_groups {
+                    let g = s.groups[j] as usize;
+                    assert_eq!((c1[g], e1[g]), (c2[g], e2[g]), "deal {i} group {g}");
+                    if e1[g] != s.live[g] {
+                        eliminated += 1;
+                    }
+                }
+            }
+        }
+        assert!(eliminated > 10, "{eliminated}");
+    }
+
+    /// Deals built backwards from a clearing order are solvable: no proof machinery
+    /// may call one lost, and each solution found replays.
+    #[test]
+    fn reverse_deals_are_never_proven_unsolvable() {
+        use crate::solitaire::generate::reverse_deal;
+        for name in ["turtle", "pyramid", "fortress"] {
+            let l = builtin(name).unwrap();
+            let geo = Geometry::new(&l);
+            for seed in 0..25 {
+                let Ok(d) = reverse_deal(&geo, seed) else { continue };
+                for phase in [0, 1] {
+                    let mut s = Solver::new(&geo).with_search_phase(phase);
+                    let r = s.solve(&d.faces, geo.all(), SolveLimits { max_nodes: 20_000, max_millis: 0 });
+                    assert_ne!(r.verdict, Verdict::Unsolvable, "{name} seed {seed} phase {phase}");
+                    if r.verdict == Verdict::Solvable {
+                        assert!(replay(&geo, &d.faces, &r.solution), "{name} seed {seed}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The relaxation is necessary for a win: on small boards, every position brute
+    /// force can clear passes it (with no split decided).
+    #[test]
+    fn relaxation_passes_every_clearable_small_board() {
+        use crate::solitaire::layout::{Layout, Pos};
+        let mut rng = Rng::new(1234);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let n = 2 * (6 + rng.below(6));
+            let mut ps: Vec<Pos> = Vec::new();
+            let mut tries = 0;
+            while ps.len() < n && tries < 800 {
+                tries += 1;
+                let p = Pos::new(rng.below(11) as u16, rng.below(5) as u16, rng.below(3) as u8);
+                if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
+                    ps.push(p);
+                }
+            }
+            if ps.len() % 2 == 1 {
+                ps.pop();
+            }
+            let Ok(l) = Layout::new("mid", ps) else { continue };
+            let geo = Geometry::new(&l);
+            let mut faces: Vec<Face> = Vec::new();
+            for j in 0..l.len() / 2 {
+                let f = Face::new((j / 2) as u32 % 7).unwrap();
+                faces.push(f);
+                faces.push(f);
+            }
+            rng.shuffle(&mut faces);
+            let mut count = [0; 42];
+            faces.iter().for_each(|f| count[f.code() as usize] += 1);
+            if count.iter().any(|&c| c > 4) {
+                continue;
+            }
+            if !brute(&geo, &faces, geo.all(), &mut Default::default()) {
+                continue;
+            }
+            let mut s = Solver::new(&geo);
+            let mut commits: Commits = [NO_COMMIT; N_GROUPS];
+            assert!(s.setup(&faces, geo.all(), &mut commits).is_ok());
+            let free = geo.free_set(geo.all());
+            assert!(s.relax_clears(geo.all(), free, &commits, &s.live));
+            let mut e = s.live;
+            assert!(s.probe(geo.all(), free, &mut commits, &mut e));
+            checked += 1;
+        }
+        assert!(checked > 30, "{checked}");
+    }
+
+    /// Mid-sized boards (12 to 22 tiles, up to five groups of four): verdicts of
+    /// every search mode agree with brute force.
+    #[test]
+    fn agrees_with_brute_force_on_mid_boards() {
+        use crate::solitaire::layout::{Layout, Pos};
+        let mut rng = Rng::new(4321);
+        let mut both = [0usize; 2];
+        for _ in 0..250 {
+            let n = 2 * (6 + rng.below(6));
+            let mut ps: Vec<Pos> = Vec::new();
+            let mut tries = 0;
+            while ps.len() < n && tries < 800 {
+                tries += 1;
+                let p = Pos::new(rng.below(11) as u16, rng.below(5) as u16, rng.below(3) as u8);
+                if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
+                    ps.push(p);
+                }
+            }
+            if ps.len() % 2 == 1 {
+                ps.pop();
+            }
+            let Ok(l) = Layout::new("mid", ps) else { continue };
+            let geo = Geometry::new(&l);
+            let mut faces: Vec<Face> = Vec::new();
+            for j in 0..l.len() / 2 {
+                let f = Face::new((j / 2) as u32 % 6).unwrap();
+                faces.push(f);
+                faces.push(f);
+            }
+            rng.shuffle(&mut faces);
+            let mut count = [0; 42];
+            faces.iter().for_each(|f| count[f.code() as usize] += 1);
+            if count.iter().any(|&c| c > 4) {
+                continue;
+            }
+            let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
             for phase in [SEARCH_PHASE, 0, 1] {
                 let mut s = Solver::new(&geo).with_search_phase(phase);
                 let r = s.solve(&faces, geo.all(), SolveLimits::default());
