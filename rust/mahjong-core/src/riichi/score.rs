@@ -165,7 +165,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     // concealed pair to three copies, so `triplets` is exact only for honors, which is
     // all it is asked about).
     let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
-    let facts = HandFacts::new(&all, &concealed, all_masks, closed, melds.is_empty(), n_kans as u8);
+    let facts = HandFacts::new(&all, &concealed, all_masks, ctx.seat_wind(), closed, melds.is_empty(), n_kans as u8);
 
     // Dora do not depend on the reading, but they can change which reading pays most
     // (a limit reached by dora ties, and the tie goes to more han), so rank with them.

@@ -313,6 +313,8 @@ pub struct HandFacts {
     pub all: Counts,
     /// Concealed tiles (including the winning tile).
     pub concealed: Counts,
+    /// The winner's seat wind (asked once per reading).
+    pub seat: Tile,
     /// Honor kinds held three or four times across the whole hand (bits 27..34).
     pub honor_triplets: u64,
     /// No open meld.
@@ -332,7 +334,7 @@ pub struct HandFacts {
 impl HandFacts {
     /// From the counts of the whole hand (`all`, melds included) and of the concealed
     /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
-    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
+    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
         // One bit per kind present; every fact is then a mask test.
         let mask = all_masks.present;
         const SUIT: u64 = 0x1FF;
@@ -345,6 +347,7 @@ impl HandFacts {
         HandFacts {
             all: *all,
             concealed: *concealed,
+            seat,
             honor_triplets: all_masks.triplets & HONORS,
             closed,
             no_melds,
@@ -534,7 +537,7 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
     // Shape yaku, from masks built in one pass over the sets: bit k of `seq` is a
     // sequence starting at kind k, of `trips` a triplet or kan of kind k.
     let sets = shape.sets();
-    let seat = ctx.seat_wind();
+    let seat = f.seat;
     let round = ctx.round_wind;
     let mut n_seq = 0u32;
     let mut seq = 0u64;
