@@ -566,3 +566,15 @@ def test_sanma_north_pulled_aside_can_be_ronned() -> None:
     assert win["type"] == "win" and (win["seat"], win["from"]) == (1, 0)
     # Four concealed triplets on a single wait: a yakuman, 32,000 from the discarder.
     assert win["deltas"] == [-32000, 32000, 0, 0]
+
+
+def test_riichi_needs_tenpai() -> None:
+    # Junk hands: no discard leaves seat 0 tenpai, so riichi is never offered and a
+    # riichi discard is refused, leaving the state as it was.
+    m = Match("tenhou", wall=build_wall(["1p" + J0, J1, J2, J3], draws=["7z"]))
+    assert "riichi" not in types(m, 0)
+    tile = m.hand(0)[0]
+    before = m.events()
+    with pytest.raises(mf.IllegalActionError, match="not tenpai"):
+        m.apply(0, {"type": "riichi", "tile": tile})
+    assert m.events() == before and m.to_act() == [0]

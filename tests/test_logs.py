@@ -352,3 +352,13 @@ def test_three_player_record_replays_completely() -> None:
     assert report["rounds_legal"] == report["rounds_scored"] == report["rounds"] == 6
     assert report["wins_matched"] == report["wins"] == 5
     assert report["final_checked"] and report["final_matched"]
+
+
+@needs_data
+def test_riichi_tenpai_is_checked_whenever_the_hand_is_known() -> None:
+    s = engine.verify([RAW / "dnovikoff-tenhou"])
+    # Client logs hide other hands; those shown later (a win, tenpai at a draw) have
+    # every tile placed, so their riichi is checked like any other.
+    assert s.riichi_checked > s.riichi_unverified > 0
+    full = engine.verify([RAW / "mjx"])
+    assert full.riichi_checked > 0 and full.riichi_unverified == 0

@@ -165,6 +165,7 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
     d.set_item("wins", r.wins)?;
     d.set_item("wins_matched", r.wins_matched)?;
     d.set_item("riichi_unverified", r.riichi_unverified)?;
+    d.set_item("riichi_checked", r.riichi_checked)?;
     d.set_item("final_checked", r.final_checked)?;
     d.set_item("final_matched", r.final_matched)?;
     d.set_item("complete", r.complete())?;

@@ -57,6 +57,9 @@ pub struct ReplayReport {
     /// Riichi declarations whose tenpai the log cannot show (hidden hands never
     /// shown later).
     pub riichi_unverified: u32,
+    /// Riichi declarations whose tenpai was checked (every tile of the hand known,
+    /// including hidden hands of client logs that are shown later).
+    pub riichi_checked: u32,
     /// The log stops before the match ends (mid-hand, or without a final result):
     /// everything present was checked, but the game is not complete.
     pub truncated: bool,
@@ -584,8 +587,12 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     }
                     break;
                 };
-                if matches!(action, Action::Discard { riichi: true, .. }) && hidden & (1 << seat) != 0 {
-                    rep.riichi_unverified += 1;
+                if matches!(action, Action::Discard { riichi: true, .. }) {
+                    if hidden & (1 << seat) != 0 {
+                        rep.riichi_unverified += 1;
+                    } else {
+                        rep.riichi_checked += 1;
+                    }
                 }
                 if let Action::Discard { tile, .. } = action {
                     if round.kuikae_bans(seat, tile) {
