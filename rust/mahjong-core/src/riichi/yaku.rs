@@ -284,17 +284,25 @@ pub struct YakuTally {
 }
 
 impl YakuTally {
-    /// The tally of a list.
-    pub fn of(list: &YakuList) -> YakuTally {
-        let mut t = YakuTally::default();
-        for &(y, h) in list.as_slice() {
-            t.add(y, h);
-        }
-        t
-    }
     #[inline(always)]
     pub fn contains(&self, y: Yaku) -> bool {
         self.mask & (1u64 << y as u8) != 0
+    }
+}
+
+/// A list with its tally, filled at once: readings are ranked by the tally and the
+/// best one keeps its list, so the winner's yaku need no second pass.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct ListTally {
+    pub list: YakuList,
+    pub tally: YakuTally,
+}
+
+impl YakuSink for ListTally {
+    #[inline(always)]
+    fn add(&mut self, y: Yaku, han: u8) {
+        self.list.push(y, han);
+        self.tally.add(y, han);
     }
 }
 
