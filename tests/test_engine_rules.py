@@ -355,15 +355,16 @@ def test_riichi_needs_tiles_left_in_the_wall(preset: str, min_wall: int) -> None
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-_TYPES = ["discard", "riichi", "tsumo", "ankan", "kakan", "nine_terminals", "ron", "chi", "pon", "daiminkan", "pass", "nap"]
+_TYPES = ["discard", "riichi", "tsumo", "ankan", "kakan", "nine_terminals", "ron", "chi", "pon", "daiminkan", "nuki", "pass", "nap"]
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.parametrize("preset, total", [("tenhou", 100_000), ("tenhou-sanma", 105_000)])
+@settings(max_examples=150, deadline=None)
 @given(st.integers(0, 50), st.lists(st.tuples(st.integers(-1, 5), st.sampled_from(_TYPES), st.integers(-2, 140), st.integers(-2, 140)), max_size=30))
-def test_random_actions_are_applied_or_refused_cleanly(seed: int, actions: list) -> None:
+def test_random_actions_are_applied_or_refused_cleanly(preset: str, total: int, seed: int, actions: list) -> None:
     """Arbitrary actions either apply (when legal) or raise a MahjongError and leave
     the match exactly as it was; points are never created or lost."""
-    m = Match("tenhou", seed=seed)
+    m = Match(preset, seed=seed)
     for seat, typ, a, b in actions:
         if m.phase not in ("turn", "claim"):
             break
@@ -373,7 +374,7 @@ def test_random_actions_are_applied_or_refused_cleanly(seed: int, actions: list)
             m.apply(seat, act)
         except mf.MahjongError:
             assert (m.phase, m.to_act(), [m.hand(s) for s in range(4)], m.scores) == before
-        assert sum(m.scores) + 1000 * m.hand_info[3] == 100_000
+        assert sum(m.scores) + 1000 * m.hand_info[3] == total
 
 
 def _daiminkan_rinshan(preset: str) -> Match:
@@ -461,3 +462,120 @@ def test_no_time_limit_outside_shiima_2026(preset: str) -> None:
     assert m.elapsed(10_000) is False and not m.time_is_up
     with pytest.raises(mf.IllegalActionError, match="-1"):
         m.elapsed(-1)
+
+
+# ---- three-player (tenhou-sanma) -------------------------------------------------
+
+SANMA_OUT = [k * 4 + c for k in range(1, 8) for c in range(4)]  # 2m-8m ids
+
+
+def build_sanma_wall(hands: Sequence[str], draws: Sequence[str] = (), rinshan: Sequence[str] = (), dora: str = "9s") -> List[int]:
+    """The three-player layout: deal 0..39, live wall 52..107, replacement tiles
+    from 122, dora at 126; the 28 ids of 2m-8m in the unused slots 39..52 and
+    107..122."""
+    free: Dict[int, List[int]] = {k: [k * 4 + c for c in range(4)] for k in range(34) if not 1 <= k <= 7}
+
+    def take(text: str) -> List[int]:
+        out = []
+        for t in mf.parse_tiles(text):
+            ids = free[t.kind]
+            plain = [i for i in ids if i not in (16, 52, 88)] or ids
+            ids.remove(plain[0])
+            out.append(plain[0])
+        return out
+
+    order: List[int] = [-1] * 136
+    for s, h in enumerate(hands):
+        ids = take(h)
+        assert len(ids) == 13, h
+        order[13 * s : 13 * s + 13] = ids
+    for i, t in enumerate(take("".join(draws)) if draws else []):
+        order[52 + i] = t
+    for i, t in enumerate(take("".join(rinshan)) if rinshan else []):
+        order[122 + i] = t
+    order[126] = take(dora)[0]
+    unused = list(range(39, 52)) + list(range(107, 122))
+    for i, t in zip(unused, SANMA_OUT):
+        order[i] = t
+    rest = sorted(i for ids in free.values() for i in ids)
+    for i in range(136):
+        if order[i] == -1:
+            order[i] = rest.pop(0)
+    return order
+
+
+def test_sanma_north_pulled_aside_draws_a_replacement() -> None:
+    hands = ["4z19m1199p1199s56z", "23p99m22s88s33z66z7z", "1m9m1p9p1s9s12z5z6z7z77z"]
+    m = Match("tenhou-sanma", wall=build_sanma_wall(hands, draws=["8p"], rinshan=["3s"]))
+    assert m.to_act() == [0]
+    nuki = [a for a in m.legal_actions(0) if a["type"] == "nuki"]
+    assert len(nuki) == 1 and kind(nuki[0]["tile"]) == "4z"
+    m.apply(0, nuki[0])
+    ev = m.events()
+    assert [e["type"] for e in ev[-2:]] == ["nuki", "draw"]
+    assert kind(ev[-1]["tile"]) == "3s"  # the replacement tile, not the next live one
+    assert not any(kind(t) == "4z" for t in m.hand(0))
+    # No chi at a three-player table: 1p to seat 1 holding 2p3p opens no claim.
+    one_pin = next(t for t in m.hand(0) if kind(t) == "1p")
+    m.apply(0, {"type": "discard", "tile": one_pin})
+    assert m.phase == "turn" and m.to_act() == [1]
+    with pytest.raises(mf.IllegalActionError):
+        m.apply(3, {"type": "pass"})
+
+
+def test_sanma_random_matches_end_with_three_ranked_players() -> None:
+    import random
+
+    for seed in range(3):
+        m = Match("tenhou-sanma", seed=seed)
+        r = random.Random(seed)
+        while m.phase != "over":
+            if m.phase == "ended":
+                m.next_hand()
+                continue
+            seat = m.to_act()[0]
+            assert seat < 3
+            acts = m.legal_actions(seat)
+            assert all(a["type"] != "chi" for a in acts)
+            m.apply(seat, r.choice(acts))
+        res = m.result()
+        assert sorted(res["ranks"][:3]) == [1, 2, 3] and res["ranks"][3] == 0
+        assert sum(res["scores"]) == 105_000  # leftover sticks go to the top
+        assert abs(sum(res["results"])) < 1e-9
+        # Every tile dealt or drawn at the table is in play: no 2m-8m.
+        for e in m.events():
+            if e["type"] in ("draw", "discard") and e.get("tile") is not None:
+                assert e["tile"] not in SANMA_OUT
+
+
+def test_sanma_final_result_uses_three_places() -> None:
+    # Tenhou's record (sanma2): 27,400 / 83,100 / -5,500 -> -13, +79, -66.
+    r = final_result([27400, 83100, -5500, 0], "tenhou-sanma")
+    assert r["ranks"] == [2, 1, 3, 0]
+    assert r["results"] == [-13.0, 79.0, -66.0, 0.0]
+
+
+def test_sanma_north_pulled_aside_can_be_ronned() -> None:
+    hands = ["4z258p258s3p6p3s6s5z6z", "111p999p111s999s4z", "1m1m9m9m7p7p7s7s5z5z6z6z7z"]
+    m = Match("tenhou-sanma", wall=build_sanma_wall(hands, draws=["8p"], rinshan=["3s"]))
+    nuki = next(a for a in m.legal_actions(0) if a["type"] == "nuki")
+    m.apply(0, nuki)
+    assert m.phase == "claim" and m.to_act() == [1]
+    assert "ron" in types(m, 1)
+    m.apply(1, {"type": "ron"})
+    win = m.events()[-1]
+    assert win["type"] == "win" and (win["seat"], win["from"]) == (1, 0)
+    # Four concealed triplets on a single wait: a yakuman, 32,000 from the discarder.
+    assert win["deltas"] == [-32000, 32000, 0, 0]
+
+
+def test_riichi_needs_tenpai() -> None:
+    # Junk hands: no discard leaves seat 0 tenpai, so riichi is never offered and a
+    # riichi discard is refused, leaving the state as it was.
+    m = Match("tenhou", wall=build_wall(["1p" + J0, J1, J2, J3], draws=["7z"]))
+    assert "riichi" not in types(m, 0)
+    tile = m.hand(0)[0]
+    before = m.events()
+    with pytest.raises(mf.IllegalActionError, match="not tenpai"):
+        m.apply(0, {"type": "riichi", "tile": tile})
+    assert m.events() == before and m.to_act() == [0]

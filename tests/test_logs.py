@@ -340,3 +340,49 @@ def test_three_player_logs_are_read(name: str) -> None:
     assert all(sum(e["deltas"]) >= 0 for e in ends)
     mjai = engine.convert_log(path, "mjai")[0]
     assert mjai.count('"nukidora"') == len(nuki)
+
+
+@needs_data
+def test_three_player_record_replays_completely() -> None:
+    # Tenhou houou three-player east-south (GO type 185): 16 norths pulled aside,
+    # every hand legal and scored by the riichi scorer (kita dora included), final
+    # points, ranks and results equal under tenhou-sanma.
+    [report] = mf.verify_logs([RAW / "dnovikoff-tenhou/test_data/sanma2.xml"])
+    assert report["supported"] and report["complete"], report["problems"]
+    assert report["rounds_legal"] == report["rounds_scored"] == report["rounds"] == 6
+    assert report["wins_matched"] == report["wins"] == 5
+    assert report["final_checked"] and report["final_matched"]
+
+
+@needs_data
+def test_riichi_tenpai_is_checked_whenever_the_hand_is_known() -> None:
+    s = engine.verify([RAW / "dnovikoff-tenhou"])
+    # Client logs hide other hands; those shown later (a win, tenpai at a draw) have
+    # every tile placed, so their riichi is checked like any other.
+    assert s.riichi_checked > s.riichi_unverified > 0
+    full = engine.verify([RAW / "mjx"])
+    assert full.riichi_checked > 0 and full.riichi_unverified == 0
+
+
+@needs_data
+def test_three_player_record_round_trips_through_mjai(tmp_path: Path) -> None:
+    src = RAW / "dnovikoff-tenhou/test_data/sanma2.xml"
+    [text] = engine.convert_log(src, "mjai")
+    out = tmp_path / "sanma2.jsonl"
+    out.write_text(text, encoding="utf-8")
+    [game] = mf.read_log(out)
+    assert game["rules"]["sanma"]
+    [again] = mf.verify_logs([out])
+    [orig] = mf.verify_logs([src])
+    assert again["error"] is None and again["ok"], again["problems"]
+    assert (again["rounds_scored"], again["wins_matched"]) == (orig["rounds_scored"], orig["wins_matched"]) == (6, 5)
+    assert [e["type"] for e in game["events"] if e["type"] == "nuki"] == ["nuki"] * 16
+
+
+@needs_data
+def test_three_player_wins_are_scored_with_their_norths() -> None:
+    rows, skipped = engine.score_logs([str(RAW / "dnovikoff-tenhou/test_data/sanma2.xml")])
+    assert not skipped and len(rows) == 5
+    assert all(r["matches_record"] for r in rows)
+    # Four of the five winners had pulled a north aside: each is one more dora.
+    assert sum(1 for r in rows if r["kita"] > 0) == 4

@@ -50,8 +50,7 @@ def _verify(args: argparse.Namespace) -> int:
         print(f"uma taken from the recorded results (not declared by the log): {s.uma_from_record} games")
     if s.kuikae_accepted:
         print(f"discards the kuikae rule bans that the server accepted (protocol clients): {s.kuikae_accepted}")
-    if s.riichi_unverified:
-        print(f"riichi declarations taken on trust (hidden hands never shown, client logs): {s.riichi_unverified}")
+    print(f"riichi declarations: {s.riichi_checked} checked for tenpai, {s.riichi_unverified} taken on trust (hidden hands never shown, client logs)")
     return 0 if failed == 0 and s.unreadable == 0 else 1
 
 

@@ -48,6 +48,8 @@ class VerifySummary:
     finals_checked: int = 0
     finals_matched: int = 0
     riichi_unverified: int = 0
+    #: Riichi declarations whose tenpai was checked (hand fully known).
+    riichi_checked: int = 0
     #: Games verified that run to the end of the match.
     games_complete: int = 0
     #: Games whose log stops before the match ends (everything present verified).
@@ -77,7 +79,7 @@ class VerifySummary:
         self.games_complete += int(report["complete"])
         self.games_truncated += int(report["ok"] and report["truncated"])
         self.uma_from_record += int(report["uma_from_record"] is not None)
-        for key in ("rounds", "rounds_legal", "rounds_scored", "rounds_skipped", "rounds_truncated", "wins", "wins_matched", "riichi_unverified", "kuikae_accepted"):
+        for key in ("rounds", "rounds_legal", "rounds_scored", "rounds_skipped", "rounds_truncated", "wins", "wins_matched", "riichi_unverified", "riichi_checked", "kuikae_accepted"):
             setattr(self, key, getattr(self, key) + report[key])
         self.finals_checked += int(report["final_checked"])
         self.finals_matched += int(report["final_matched"])

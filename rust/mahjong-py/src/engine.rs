@@ -165,6 +165,7 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
     d.set_item("wins", r.wins)?;
     d.set_item("wins_matched", r.wins_matched)?;
     d.set_item("riichi_unverified", r.riichi_unverified)?;
+    d.set_item("riichi_checked", r.riichi_checked)?;
     d.set_item("final_checked", r.final_checked)?;
     d.set_item("final_matched", r.final_matched)?;
     d.set_item("complete", r.complete())?;
@@ -265,6 +266,7 @@ fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py
         Action::Ankan { tile } => ("ankan", Some(tile.id() as u32), None),
         Action::Kakan { tile } => ("kakan", Some(tile.id() as u32), None),
         Action::NineTerminals => ("nine_terminals", None, None),
+        Action::Nuki { tile } => ("nuki", Some(tile.id() as u32), None),
         Action::Ron => ("ron", None, None),
         Action::Chi { tiles } => ("chi", None, Some(ids(&tiles))),
         Action::Pon { tiles } => ("pon", None, Some(ids(&tiles))),
@@ -312,6 +314,7 @@ fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
         "ankan" => Action::Ankan { tile: tile_arg(d, "tile")? },
         "kakan" => Action::Kakan { tile: tile_arg(d, "tile")? },
         "nine_terminals" => Action::NineTerminals,
+        "nuki" => Action::Nuki { tile: tile_arg(d, "tile")? },
         "ron" => Action::Ron,
         "chi" => Action::Chi { tiles: pair(d)? },
         "pon" => Action::Pon { tiles: pair(d)? },
@@ -326,8 +329,9 @@ fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
 ///
 /// Actions are dicts: `{"type": "discard", "tile": 52}`, `{"type": "riichi", "tile":
 /// 52}`, `tsumo`, `ron`, `pass`, `{"type": "chi"|"pon", "tiles": [id, id]}`,
-/// `daiminkan`, `{"type": "ankan"|"kakan", "tile": id}`, `nine_terminals`. Walls are
-/// shuffled from `seed`.
+/// `daiminkan`, `{"type": "ankan"|"kakan", "tile": id}`, `nine_terminals`, and in
+/// three-player (`"tenhou-sanma"`) `{"type": "nuki", "tile": id}` (a north pulled
+/// aside). Walls are shuffled from `seed`.
 ///
 /// Example:
 ///     >>> m = Match("tenhou", seed=1)
@@ -349,15 +353,16 @@ impl PyMatch {
     #[pyo3(signature = (rules = "tenhou", seed = 0, wall = None))]
     fn new(rules: &str, seed: u64, wall: Option<Vec<u32>>) -> PyResult<Self> {
         let er = EngineRules::preset(rules).py_err()?;
-        let sr = Rules::preset(rules).py_err()?;
+        let sr = Rules::preset(EngineRules::scoring_preset(rules)).py_err()?;
+        let players = er.players;
         let game = Game::new(er);
         let mut rng = Rng::new(seed);
         let first = match wall {
             Some(order) => {
                 let ids: Vec<TileId> = order.into_iter().map(TileId::new).collect::<Result<_, _>>().py_err()?;
-                Wall::from_order(&ids).py_err()?
+                Wall::from_order_for(&ids, players).py_err()?
             }
-            None => Wall::shuffled(&mut rng),
+            None => Wall::shuffled_for(&mut rng, players),
         };
         let round = game.start_round(first, true);
         Ok(PyMatch { game, round, judge: ScorerJudge::new(sr), rng })
@@ -471,7 +476,7 @@ impl PyMatch {
         }
         self.game.end_round(&self.round, &end);
         if self.game.result.is_none() {
-            self.round = self.game.start_round(Wall::shuffled(&mut self.rng), true);
+            self.round = self.game.start_round(Wall::shuffled_for(&mut self.rng, self.game.rules.players), true);
         }
         Ok(())
     }
@@ -514,7 +519,7 @@ pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: &str, first_d
 #[pyo3(signature = (n, seed = 0, rules = "tenhou"))]
 pub fn self_play<'py>(py: Python<'py>, n: u64, seed: u64, rules: &str) -> PyResult<Bound<'py, PyDict>> {
     let er = EngineRules::preset(rules).py_err()?;
-    let sr = Rules::preset(rules).py_err()?;
+    let sr = Rules::preset(EngineRules::scoring_preset(rules)).py_err()?;
     let st = py.detach(|| selfplay::play_many(&er, &sr, seed, n));
     let d = PyDict::new(py);
     d.set_item("matches", st.matches)?;
@@ -555,6 +560,7 @@ fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> Py
     d.set_item("dora", s.dora)?;
     d.set_item("ura", s.ura)?;
     d.set_item("aka", s.aka)?;
+    d.set_item("kita", s.kita)?;
     let tiles: Vec<mahjong_core::RTile> = w.hand.iter().map(|t| t.rtile()).collect();
     d.set_item("hand", mahjong_core::tile::format_mpsz(&tiles))?;
     d.set_item("win_tile", w.win_tile.map(|t| t.rtile().to_string()))?;

@@ -38,7 +38,11 @@ pub struct Game {
 impl Game {
     pub fn new(rules: EngineRules) -> Game {
         let s = rules.start_points;
-        Game { rules, scores: [s; 4], wind: 0, number: 0, honba: 0, sticks: 0, first_dealer: 0, time_up: false, result: None }
+        let mut scores = [s; 4];
+        for x in scores.iter_mut().skip(rules.players as usize) {
+            *x = 0;
+        }
+        Game { rules, scores, wind: 0, number: 0, honba: 0, sticks: 0, first_dealer: 0, time_up: false, result: None }
     }
 
     /// The caller's report that the match time limit has passed (the core never reads
@@ -67,7 +71,7 @@ impl Game {
 
     /// The dealer of the current hand.
     pub fn dealer(&self) -> u8 {
-        (self.first_dealer + self.number) % 4
+        (self.first_dealer + self.number) % self.rules.players
     }
 
     /// Start the current hand on `wall`.
@@ -120,14 +124,16 @@ impl Game {
             return;
         }
         let last = self.last_wind();
-        let at_or_past_last = self.wind > last || (self.wind == last && self.number == 3);
+        let last_number = self.rules.players - 1;
+        let at_or_past_last = self.wind > last || (self.wind == last && self.number == last_number);
         let target = self.rules.return_points;
         let top = self.scores.iter().copied().max().unwrap_or(0);
         if at_or_past_last {
             if renchan && !(is_draw && self.rules.last_hand_draw_ends) {
                 // Agari-yame: the dealer on top (ties go to the earlier seat) stops.
-                let pos = |s: usize| (s + 4 - self.first_dealer as usize) % 4;
-                let dealer_top = (0..4).all(|s| s == dealer || self.scores[dealer] > self.scores[s] || (self.scores[dealer] == self.scores[s] && pos(dealer) < pos(s)));
+                let n = self.rules.players as usize;
+                let pos = |s: usize| (s + n - self.first_dealer as usize) % n;
+                let dealer_top = (0..n).all(|s| s == dealer || self.scores[dealer] > self.scores[s] || (self.scores[dealer] == self.scores[s] && pos(dealer) < pos(s)));
                 let reached = !self.rules.extension || top >= target;
                 let yame = if is_draw { self.rules.tenpai_yame } else { self.rules.agari_yame };
                 if yame && dealer_top && reached && dealer_stops {
@@ -141,14 +147,14 @@ impl Game {
             }
             // Extension: sudden death for one more wind at most (Tenhou: south for
             // an east-only match, west for east-south).
-            if self.wind > last && self.number == 3 {
+            if self.wind > last && self.number == last_number {
                 self.finish();
                 return;
             }
         }
         if !renchan {
             self.number += 1;
-            if self.number == 4 {
+            if self.number == self.rules.players {
                 self.number = 0;
                 self.wind += 1;
             }
@@ -156,7 +162,7 @@ impl Game {
     }
 
     fn finish(&mut self) {
-        let order = rank_order(&self.scores, self.first_dealer);
+        let order = rank_order_n(&self.scores, self.first_dealer, self.rules.players);
         if self.rules.leftover_sticks_to_top && self.sticks > 0 {
             self.scores[order[0]] += self.rules.riichi_stick * self.sticks as i32;
             self.sticks = 0;
@@ -167,9 +173,16 @@ impl Game {
 
 /// Seats from first place to last; equal scores in seat order from the first dealer.
 pub fn rank_order(scores: &[i32; 4], first_dealer: u8) -> [usize; 4] {
-    let pos = |s: usize| (s + 4 - first_dealer as usize) % 4;
+    rank_order_n(scores, first_dealer, 4)
+}
+
+/// [`rank_order`] for `n` players: the first `n` entries rank seats `0..n`; with
+/// three players the empty seat 3 comes last.
+pub fn rank_order_n(scores: &[i32; 4], first_dealer: u8, n: u8) -> [usize; 4] {
+    let n = n as usize;
+    let pos = |s: usize| if s < n { (s + n - first_dealer as usize % n) % n } else { s };
     let mut order = [0usize, 1, 2, 3];
-    order.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(pos(a).cmp(&pos(b))));
+    order[..n].sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(pos(a).cmp(&pos(b))));
     order
 }
 
@@ -205,19 +218,22 @@ fn round_5_6(x: i32, unit: i32) -> i32 {
 
 /// Ranks and final results (thousands of points) from final scores.
 pub fn final_result(rules: &EngineRules, scores: [i32; 4], first_dealer: u8) -> GameResult {
-    let order = rank_order(&scores, first_dealer);
-    let oka = (rules.return_points - rules.start_points) * 4;
+    // Three-player: only seats 0..3 rank; the empty seat keeps place 0 and result 0.
+    let n = rules.players as usize;
+    let full = rank_order_n(&scores, first_dealer, rules.players);
+    let order = &full[..n];
+    let oka = (rules.return_points - rules.start_points) * n as i32;
     // Bonus per place (uma, plus oka for first), then shared among ties if split.
     let mut place_bonus = [0f64; 4];
-    for p in 0..4 {
+    for p in 0..n {
         place_bonus[p] = rules.uma[p] as f64 + if p == 0 { oka as f64 } else { 0.0 };
     }
     let mut ranks = [0u8; 4];
     let mut bonus = [0f64; 4];
     let mut p = 0;
-    while p < 4 {
+    while p < n {
         let mut q = p + 1;
-        while rules.tie_rule == TieRule::Split && q < 4 && scores[order[q]] == scores[order[p]] {
+        while rules.tie_rule == TieRule::Split && q < n && scores[order[q]] == scores[order[p]] {
             q += 1;
         }
         let share = place_bonus[p..q].iter().sum::<f64>() / (q - p) as f64;
@@ -238,7 +254,7 @@ pub fn final_result(rules: &EngineRules, scores: [i32; 4], first_dealer: u8) -> 
     let first = order[0];
     let tied_first: Vec<usize> = order.iter().copied().filter(|&s| scores[s] == scores[first] && rules.tie_rule == TieRule::Split).collect();
     let mut others = 0f64;
-    for &s in &order {
+    for &s in order {
         if s == first || tied_first.contains(&s) {
             continue;
         }
@@ -396,6 +412,23 @@ mod tests {
         g.number = 3;
         end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
         assert!(g.result.is_some());
+    }
+
+    #[test]
+    fn three_player_matches_rotate_over_three_seats() {
+        let mut g = Game::new(EngineRules::tenhou_sanma());
+        assert_eq!(g.scores, [35000, 35000, 35000, 0]);
+        for i in 0..5 {
+            let next = (g.dealer() + 1) % 3;
+            end(&mut g, [45000, 30000, 30000, 0], Some(next), false);
+            assert!(g.result.is_none(), "hand {i}");
+        }
+        assert_eq!((g.wind, g.number, g.dealer()), (1, 2, 2));
+        end(&mut g, [45000, 30000, 30000, 0], Some(0), false);
+        let r = g.result.clone().expect("South 3 ends a three-player east-south match");
+        assert_eq!(r.ranks, [1, 2, 3, 0]);
+        // 45 -> +5 +20 uma +15 oka = 40 (zero sum); 30 -> -10; 30 -> -10 -20.
+        assert_eq!(r.results, [40.0, -10.0, -30.0, 0.0]);
     }
 
     #[test]

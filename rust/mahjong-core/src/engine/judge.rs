@@ -32,6 +32,9 @@ pub struct WinContext<'a> {
     pub chiihou: bool,
     pub dora_indicators: &'a [TileId],
     pub ura_indicators: &'a [TileId],
+    /// Players at the table (4, or 3) and the winner's norths pulled aside.
+    pub n_players: u8,
+    pub kita: u8,
     pub honba: u8,
     pub sticks: u8,
 }

@@ -13,7 +13,7 @@ use super::game::Game;
 use super::judge::{WinContext, WinJudge, WinValue};
 use super::round::{Action, ClaimSource, Phase, Round};
 use super::rules::{EngineRules, Length};
-use super::wall::{Wall, DEAL, DORA, RINSHAN, URA};
+use super::wall::{Wall, DEAL, DORA, URA};
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::logs::event::{DrawKind, Event, GameLog, RoundStart, WinRecord};
@@ -57,6 +57,9 @@ pub struct ReplayReport {
     /// Riichi declarations whose tenpai the log cannot show (hidden hands never
     /// shown later).
     pub riichi_unverified: u32,
+    /// Riichi declarations whose tenpai was checked (every tile of the hand known,
+    /// including hidden hands of client logs that are shown later).
+    pub riichi_checked: u32,
     /// The log stops before the match ends (mid-hand, or without a final result):
     /// everything present was checked, but the game is not complete.
     pub truncated: bool,
@@ -156,13 +159,10 @@ pub fn fingerprint(log: &GameLog) -> u64 {
 
 /// Engine rules for a log's declared table rules, or why they are not supported.
 pub fn rules_for(log: &GameLog) -> std::result::Result<EngineRules, String> {
-    if log.rules.sanma || log.n_players != 4 {
-        return Err("three-player game (not supported by the engine)".into());
-    }
     if log.rules.custom {
         return Err(format!("special lobby (GO type {:?}) with rules the flags do not describe", log.rules.go_type));
     }
-    let mut r = EngineRules::tenhou();
+    let mut r = if log.rules.sanma || log.n_players == 3 { EngineRules::tenhou_sanma() } else { EngineRules::tenhou() };
     if !log.rules.hanchan && log.rules.go_type.is_some() {
         r.length = Length::East;
     }
@@ -221,9 +221,16 @@ impl Placed {
 /// Rebuild the wall of one hand from its events; returns the wall and the mask of
 /// seats whose hands hold tiles the log never shows.
 pub fn rebuild_wall(start: &RoundStart, events: &[Event], source: &str) -> Result<(Wall, u8)> {
+    rebuild_wall_for(start, events, source, 4)
+}
+
+/// [`rebuild_wall`] for `players` (3 or 4; see the wall's three-player layout).
+pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, players: u8) -> Result<(Wall, u8)> {
+    let sanma = players == 3;
+    let live_end = if sanma { super::wall::LIVE_END_SANMA } else { super::wall::LIVE_END };
     let mut p = Placed { slots: [None; 136], used: [false; 136] };
     let mut hidden: [VecDeque<usize>; 4] = Default::default();
-    for s in 0..4 {
+    for s in 0..players as usize {
         for k in 0..13 {
             match start.hands[s][k] {
                 Some(t) => p.put(13 * s + k, t, source)?,
@@ -232,7 +239,7 @@ pub fn rebuild_wall(start: &RoundStart, events: &[Event], source: &str) -> Resul
         }
     }
     p.put(DORA, start.dora_indicator, source)?;
-    let (mut live, mut rinshan, mut doras) = (DEAL, RINSHAN, DORA + 1);
+    let (mut live, mut replacements, mut doras) = (DEAL, 0usize, DORA + 1);
     let mut after_kan = [false; 4];
     let mut in_riichi = [false; 4];
     // Put a tile that leaves `seat`'s hand into a hidden slot, unless already placed.
@@ -252,13 +259,13 @@ pub fn rebuild_wall(start: &RoundStart, events: &[Event], source: &str) -> Resul
                 let from_dead = after_kan[s];
                 let idx = if from_dead {
                     after_kan[s] = false;
-                    rinshan += 1;
-                    rinshan - 1
+                    replacements += 1;
+                    super::wall::rinshan_slot(replacements - 1, live_end)
                 } else {
                     live += 1;
                     live - 1
                 };
-                if (from_dead && idx >= DORA) || (!from_dead && idx >= super::wall::LIVE_END) {
+                if replacements > 8 || (!from_dead && idx >= live_end.saturating_sub(replacements)) {
                     return Err(Error::LogParse(format!("{source}: more draws than the wall holds")));
                 }
                 match tile {
@@ -295,6 +302,17 @@ pub fn rebuild_wall(start: &RoundStart, events: &[Event], source: &str) -> Resul
                 if meld.kind.is_kan() {
                     after_kan[s] = true;
                 }
+            }
+            Event::Nuki { seat, tile } => {
+                let s = *seat as usize % 4;
+                // In riichi the north pulled aside is the tile just drawn.
+                if in_riichi[s] && !p.used[tile.id() as usize] {
+                    if let Some(idx) = hidden[s].pop_back() {
+                        p.put(idx, *tile, source)?;
+                    }
+                }
+                from_hand(&mut p, &mut hidden, s, *tile, source)?;
+                after_kan[s] = true;
             }
             Event::Dora { indicator } => {
                 if doras >= URA {
@@ -348,15 +366,21 @@ pub fn rebuild_wall(start: &RoundStart, events: &[Event], source: &str) -> Resul
             mask |= 1 << s;
         }
     }
-    let mut free = (0..136u8).filter(|&i| !p.used[i as usize]).map(TileId::wrapping);
+    // Unused ids fill the slots the log never shows; in three-player, 2m-8m go to
+    // the slots out of play and the other ids to the rest.
+    let out_of_play = |k: usize| sanma && super::wall::sanma_excluded(k);
+    let mut free_in = (0..136u8).filter(|&i| !p.used[i as usize] && !out_of_play(i as usize / 4)).map(TileId::wrapping);
+    let mut free_out = (0..136u8).filter(|&i| !p.used[i as usize] && out_of_play(i as usize / 4)).map(TileId::wrapping);
     let mut order = [TileId::wrapping(0); 136];
     for i in 0..136 {
+        let unused_slot = sanma && super::wall::sanma_unused_slot(i);
         order[i] = match p.slots[i] {
             Some(t) => t,
-            None => free.next().ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
+            None if unused_slot => free_out.next().or_else(|| free_in.next()).ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
+            None => free_in.next().ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
         };
     }
-    Ok((Wall::from_order(&order)?, mask))
+    Ok((Wall::from_order_for(&order, players)?, mask))
 }
 
 /// Skip events that the engine emits by itself (draws, dora, sticks); return the
@@ -523,7 +547,7 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
 
 #[allow(clippy::too_many_arguments)]
 fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &str, label: &str, last_hand: bool, values: Values, scoring: &crate::riichi::Rules, rep: &mut ReplayReport) -> Result<()> {
-    let (wall, hidden) = rebuild_wall(start, body, source)?;
+    let (wall, hidden) = rebuild_wall_for(start, body, source, game.rules.players)?;
     let wins: Vec<WinRecord> = body.iter().filter_map(|e| if let Event::Win(w) = e { Some((**w).clone()) } else { None }).collect();
     let mut triple = 0u8;
     for e in body {
@@ -563,8 +587,12 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     }
                     break;
                 };
-                if matches!(action, Action::Discard { riichi: true, .. }) && hidden & (1 << seat) != 0 {
-                    rep.riichi_unverified += 1;
+                if matches!(action, Action::Discard { riichi: true, .. }) {
+                    if hidden & (1 << seat) != 0 {
+                        rep.riichi_unverified += 1;
+                    } else {
+                        rep.riichi_checked += 1;
+                    }
                 }
                 if let Action::Discard { tile, .. } = action {
                     if round.kuikae_bans(seat, tile) {
@@ -706,6 +734,7 @@ fn turn_action(ev: &[Event], i: usize, seat: u8) -> Option<(Action, usize)> {
         Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Ankan => Some((Action::Ankan { tile: meld.tiles[0] }, 1)),
         Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Kakan => Some((Action::Kakan { tile: meld.called }, 1)),
         Event::Win(w) if w.seat == seat && w.from == seat => Some((Action::Tsumo, 1)),
+        Event::Nuki { seat: s, tile } if *s == seat => Some((Action::Nuki { tile: *tile }, 1)),
         Event::Ryuukyoku(d) if d.kind == DrawKind::NineTerminals => Some((Action::NineTerminals, 1)),
         _ => None,
     }

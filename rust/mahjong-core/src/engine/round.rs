@@ -31,6 +31,8 @@ pub enum Action {
     Kakan { tile: TileId },
     /// Abort with nine different terminals and honors (九種九牌).
     NineTerminals,
+    /// Three-player: pull a north aside as dora (抜きドラ) and draw a replacement.
+    Nuki { tile: TileId },
     /// Win on the tile just discarded or added to a kan.
     Ron,
     /// Sequence with these two tiles from hand.
@@ -71,6 +73,8 @@ pub enum ClaimSource {
     Kakan,
     /// Closed kan (only thirteen orphans may rob it, where allowed).
     Ankan,
+    /// A north pulled aside (three-player), where the rules let it be ronned.
+    Nuki,
 }
 
 /// How a hand ended.
@@ -112,6 +116,8 @@ pub struct Round {
     pub seats: [SeatState; 4],
     pub phase: Phase,
     pub kans: u8,
+    /// Norths pulled aside this hand (each took a replacement tile).
+    pub nukis: u8,
     kan_seat_mask: u8,
     pub dora_shown: u8,
     pending_dora: u8,
@@ -126,6 +132,8 @@ pub struct Round {
     pub hidden_seats: u8,
     /// A kan waiting for robbing claims to pass.
     pending_kan: Option<(u8, LogMeld)>,
+    /// A north pulled aside waiting for ron claims to pass.
+    pending_nuki: Option<(u8, TileId)>,
     /// The discarder who fed the open kan whose replacement tile is now in hand
     /// (liable for a rinshan tsumo under `pao_daiminkan_rinshan`).
     pub(super) rinshan_feeder: Option<u8>,
@@ -142,7 +150,10 @@ impl Round {
     /// Deal a hand from `wall` and let the dealer draw.
     #[allow(clippy::too_many_arguments)]
     pub fn new(rules: EngineRules, wall: Wall, wind: u8, number: u8, dealer: u8, honba: u8, sticks: u8, scores: [i32; 4], record: bool) -> Round {
-        let seats = [SeatState::new(wall.deal(0)), SeatState::new(wall.deal(1)), SeatState::new(wall.deal(2)), SeatState::new(wall.deal(3))];
+        // In three-player the fourth seat is empty (its deal slots hold 2m-8m).
+        let n = rules.players as usize;
+        let deal = |s: usize| if s < n { wall.deal(s) } else { &[] };
+        let seats = [SeatState::new(deal(0)), SeatState::new(deal(1)), SeatState::new(deal(2)), SeatState::new(deal(3))];
         let mut r = Round {
             rules,
             wind,
@@ -155,6 +166,7 @@ impl Round {
             seats,
             phase: Phase::Ended(Box::new(RoundEnd { deltas: [0; 4], wins: Vec::new(), draw: None, renchan: false, sticks_taken: false, tenpai: [false; 4] })),
             kans: 0,
+            nukis: 0,
             kan_seat_mask: 0,
             dora_shown: 1,
             pending_dora: 0,
@@ -163,6 +175,7 @@ impl Round {
             first_winds: [0; 4],
             riichi_count: 0,
             pending_kan: None,
+            pending_nuki: None,
             rinshan_feeder: None,
             hidden_seats: 0,
             events: Vec::new(),
@@ -170,7 +183,7 @@ impl Round {
         };
         if record {
             let mut hands = [[None; 13]; 4];
-            for (s, h) in hands.iter_mut().enumerate() {
+            for (s, h) in hands.iter_mut().enumerate().take(n) {
                 for (k, t) in r.wall.deal(s).iter().enumerate() {
                     h[k] = Some(*t);
                 }
@@ -192,13 +205,14 @@ impl Round {
     /// Live tiles left.
     #[inline]
     pub fn live_left(&self) -> u8 {
-        self.wall.live_left(self.kans)
+        self.wall.live_left(self.kans + self.nukis)
     }
 
     /// Seat wind of `s` (0 = East).
     #[inline]
     pub fn seat_wind(&self, s: u8) -> u8 {
-        (s + 4 - self.dealer) % 4
+        let n = self.rules.players;
+        (s + n - self.dealer) % n
     }
 
     /// Dora indicators shown so far.
@@ -267,6 +281,8 @@ impl Round {
             chiihou: tsumo && first && seat != self.dealer,
             dora_indicators: dora,
             ura_indicators: ura,
+            n_players: self.rules.players,
+            kita: s.kita,
             honba: self.honba,
             sticks: self.sticks,
         }
@@ -433,6 +449,25 @@ impl Round {
                     if !s.has(tile) || !s.melds().iter().any(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k) {
                         return Err(illegal(format!("seat {seat} has no pon of {} to add to", tile.tile())));
                     }
+                }
+                Ok(())
+            }
+            Action::Nuki { tile } => {
+                if !self.rules.nuki {
+                    return Err(illegal(format!("seat {seat}: no norths are pulled aside under these rules")));
+                }
+                if kind == TurnKind::Call {
+                    return Err(illegal(format!("seat {seat} must discard after a call")));
+                }
+                if tile.tile().index() != 30 || !s.has(tile) {
+                    return Err(illegal(format!("seat {seat} has no north with id {} to pull aside", tile.id())));
+                }
+                if self.live_left() == 0 {
+                    return Err(illegal("no north pulled aside on the last tile".into()));
+                }
+                if s.in_riichi() && Some(tile) != drawn {
+                    // The waiting hand must not change: only the north just drawn.
+                    return Err(illegal(format!("seat {seat} in riichi may only pull aside the north just drawn")));
                 }
                 Ok(())
             }
@@ -605,7 +640,7 @@ impl Round {
             Action::Pass => Ok(()),
             Action::Ron if can_ron & (1 << seat) != 0 => Ok(()),
             Action::Ron => Err(illegal(format!("seat {seat} cannot ron {}", tile.tile()))),
-            Action::Chi { tiles } if source == ClaimSource::Discard && (from + 1) % 4 == seat && can_call & (1 << seat) != 0 => {
+            Action::Chi { tiles } if source == ClaimSource::Discard && self.rules.chi && (from + 1) % self.rules.players == seat && can_call & (1 << seat) != 0 => {
                 self.chi_options(seat, tile, &mut v);
                 if v.iter().any(|o| same_pair(o, &tiles)) {
                     Ok(())
@@ -681,6 +716,16 @@ impl Round {
                 if nine && self.check_turn(seat, &Action::NineTerminals, judge).is_ok() {
                     out.push(Action::NineTerminals);
                 }
+                if self.rules.nuki && kind != TurnKind::Call {
+                    let s = &self.seats[seat as usize];
+                    let north = if s.in_riichi() { drawn.filter(|t| t.tile().index() == 30) } else { s.concealed().iter().copied().find(|t| t.tile().index() == 30) };
+                    if let Some(t) = north {
+                        let a = Action::Nuki { tile: t };
+                        if self.check_turn(seat, &a, judge).is_ok() {
+                            out.push(a);
+                        }
+                    }
+                }
                 if kind != TurnKind::Call {
                     let s = &self.seats[seat as usize];
                     for k in 0..34 {
@@ -713,7 +758,7 @@ impl Round {
                 }
                 if source == ClaimSource::Discard && can_call & (1 << seat) != 0 {
                     let mut v = Vec::new();
-                    if (from + 1) % 4 == seat {
+                    if self.rules.chi && (from + 1) % self.rules.players == seat {
                         self.chi_options(seat, tile, &mut v);
                         out.extend(v.iter().map(|&t| Action::Chi { tiles: t }));
                         v.clear();
@@ -752,15 +797,19 @@ impl Round {
     /// would: the payments of the rule set; a chombo voids the hand (same dealer,
     /// same counters), a wrong ron also bars `seat` from winning this hand.
     pub fn penalty(&mut self, seat: u8, kind: Penalty) -> Result<()> {
-        if seat > 3 {
+        if seat >= self.rules.players {
             return Err(illegal(format!("seat {seat} does not exist")));
         }
         if self.is_over() {
             return Err(illegal(format!("{kind:?} on seat {seat}: the hand is over")));
         }
+        let n = self.rules.players as usize;
         let each = |amount: i32| {
-            let mut d = [amount; 4];
-            d[seat as usize] = -3 * amount;
+            let mut d = [0; 4];
+            for x in d.iter_mut().take(n) {
+                *x = amount;
+            }
+            d[seat as usize] = -(n as i32 - 1) * amount;
             d
         };
         match kind {
@@ -800,7 +849,7 @@ impl Round {
 
     /// Apply `seat`'s action, or fail with `IllegalAction` leaving the state as it was.
     pub fn apply(&mut self, seat: u8, action: Action, judge: &mut dyn WinJudge) -> Result<()> {
-        if seat > 3 {
+        if seat >= self.rules.players {
             return Err(illegal(format!("seat {seat} does not exist")));
         }
         match self.phase {
@@ -865,6 +914,18 @@ impl Round {
                     return;
                 }
                 self.make_kan(seat, meld);
+            }
+            Action::Nuki { tile } => {
+                self.seats[seat as usize].remove(tile);
+                self.emit(|| Event::Nuki { seat, tile });
+                // Like a kan it ends the first go-around and every ippatsu.
+                self.uninterrupted = false;
+                self.break_ippatsu();
+                if self.rules.nuki_ron && self.open_claims(seat, tile, ClaimSource::Nuki, false, judge) {
+                    self.pending_nuki = Some((seat, tile));
+                    return;
+                }
+                self.complete_nuki(seat);
             }
             Action::NineTerminals => {
                 let shown = {

@@ -105,6 +105,19 @@ pub enum Chombo {
 /// Match-ending conditions and final score rules.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineRules {
+    /// Players at the table: 4, or 3 (三人麻雀: seats 0..3, seat 3 empty; the wall
+    /// has no 2m-8m, 108 tiles).
+    pub players: u8,
+    /// Chi is allowed (not in three-player).
+    pub chi: bool,
+    /// Norths may be pulled aside as dora with a replacement draw (抜きドラ,
+    /// three-player).
+    pub nuki: bool,
+    /// Three-player tsumo: the two others pay their usual shares and the absent
+    /// player's share is lost (ツモ損); else it is split between them (折半).
+    pub tsumo_loss: bool,
+    /// A north pulled aside may be ronned by a hand it completes (not as chankan).
+    pub nuki_ron: bool,
     pub length: Length,
     /// Extend into the next wind when nobody reaches `return_points` at the end
     /// (Tenhou's 南入 for east-only, 西入 for east-south; sudden death: the first hand
@@ -180,6 +193,11 @@ impl EngineRules {
     /// Tenhou's ranked lobbies (4 players, east-south unless the lobby says east).
     pub fn tenhou() -> Self {
         EngineRules {
+            players: 4,
+            chi: true,
+            nuki: false,
+            tsumo_loss: false,
+            nuki_ron: false,
             length: Length::EastSouth,
             extension: true,
             start_points: 25_000,
@@ -218,6 +236,30 @@ impl EngineRules {
             chombo: Chombo::None,
             wrong_call_each: 0,
             wrong_ron_each: 0,
+        }
+    }
+
+    /// Tenhou's three-player lobbies (三麻): 35,000 start, 40,000 return, uma
+    /// +20/0/-20, no chi, norths pulled aside as dora (they may be ronned), tsumo
+    /// loss, 1,000-point noten payments from each noten player (2,000 in all),
+    /// riichi with 3 tiles left; each honba is 100 from each payer: 200 on a ron,
+    /// 100 from each of the two others on a tsumo (the records).
+    pub fn tenhou_sanma() -> Self {
+        EngineRules {
+            players: 3,
+            chi: false,
+            nuki: true,
+            tsumo_loss: true,
+            nuki_ron: true,
+            honba_ron: 200,
+            start_points: 35_000,
+            return_points: 40_000,
+            uma: [20_000, 0, -20_000, 0],
+            noten_total: 2000,
+            riichi_min_wall: 3,
+            abort_four_winds: false,
+            abort_four_riichi: false,
+            ..Self::tenhou()
         }
     }
 
@@ -288,19 +330,30 @@ impl EngineRules {
     pub fn preset(name: &str) -> Result<Self> {
         Ok(match name.to_ascii_lowercase().replace('_', "-").as_str() {
             "tenhou" => Self::tenhou(),
+            "tenhou-sanma" => Self::tenhou_sanma(),
             "standard" => Self::standard(),
             "shiima-2025" => Self::shiima_2025(),
             "shiima-2026" | "shiima" => Self::shiima_2026(),
             _ => {
                 return Err(Error::InvalidRule(format!(
-                    "unknown engine preset {name:?} (expected tenhou, standard, shiima-2025 or shiima-2026)"
+                    "unknown engine preset {name:?} (expected tenhou, tenhou-sanma, standard, shiima-2025 or shiima-2026)"
                 )))
             }
         })
     }
 
+    /// The riichi scoring preset that goes with an engine preset of this name (a
+    /// three-player table scores with its four-player lobby's rules; the scorer
+    /// takes the player count from each win).
+    pub fn scoring_preset(name: &str) -> &str {
+        match name.to_ascii_lowercase().replace('_', "-").as_str() {
+            "tenhou-sanma" => "tenhou",
+            _ => name,
+        }
+    }
+
     /// Names of the presets.
-    pub const PRESETS: [&'static str; 4] = ["tenhou", "standard", "shiima-2025", "shiima-2026"];
+    pub const PRESETS: [&'static str; 5] = ["tenhou", "tenhou-sanma", "standard", "shiima-2025", "shiima-2026"];
 }
 
 #[cfg(test)]

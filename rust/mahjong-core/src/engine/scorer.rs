@@ -47,7 +47,8 @@ pub fn score_win(ctx: &WinContext, rules: &Rules) -> Option<ScoreResult> {
         return None;
     }
     let hand = Hand::new(&concealed, &melds, 4).ok()?;
-    let dealer = (ctx.seat + 4 - ctx.seat_wind) % 4;
+    let n = ctx.n_players.clamp(3, 4);
+    let dealer = (ctx.seat + n - ctx.seat_wind % n) % n;
     let rc = riichi::WinContext {
         tsumo: ctx.tsumo,
         riichi: ctx.riichi && !ctx.double_riichi,
@@ -60,17 +61,17 @@ pub fn score_win(ctx: &WinContext, rules: &Rules) -> Option<ScoreResult> {
         tenhou: ctx.tenhou,
         chiihou: ctx.chiihou,
         renhou: false,
-        n_players: 4,
+        n_players: n,
         winner: ctx.seat,
         dealer,
-        discarder: if ctx.tsumo { (ctx.seat + 1) % 4 } else { ctx.from },
+        discarder: if ctx.tsumo { (ctx.seat + 1) % n } else { ctx.from },
         round_wind: Tile::from_index_unchecked(27 + ctx.round_wind as usize % 4),
         pao: None,
         dora: indicators(ctx.dora_indicators),
         ura: if ctx.riichi { indicators(ctx.ura_indicators) } else { Indicators::default() },
         honba: ctx.honba as u16,
         riichi_sticks: ctx.sticks as u16,
-        kita: 0,
+        kita: ctx.kita,
     };
     riichi::score(&hand, ctx.win_tile.rtile(), &rc, rules).ok()
 }

@@ -39,6 +39,8 @@ pub struct SeatState {
     pub forfeit: bool,
     /// The player liable for this seat's yakuman (pao), if any.
     pub pao: Option<u8>,
+    /// Norths pulled aside (three-player 抜きドラ), each a dora.
+    pub kita: u8,
     waits_cache: Option<u64>,
     /// Shanten of the waiting (3k+1) hand, cached until the hand changes.
     shanten_cache: Option<i8>,
@@ -65,6 +67,7 @@ impl SeatState {
             nagashi: true,
             forfeit: false,
             pao: None,
+            kita: 0,
             waits_cache: None,
             shanten_cache: None,
             ready_before_draw: false,

@@ -132,7 +132,6 @@ impl<'s> TagReader<'s> {
                 let who = self.seat(tag, "who")?;
                 let m = self.ints(tag, "m")?;
                 let code = m.first().copied().filter(|&c| (0..=u32::MAX as i64).contains(&c)).ok_or_else(|| self.err(tag, "bad m"))?;
-                let n = self.game().n_players;
                 if meldcode::is_nuki(code as u32) {
                     let tile = id_of(code >> 8, tag, self.source)?;
                     if tile.tile().index() != 30 {
@@ -141,7 +140,9 @@ impl<'s> TagReader<'s> {
                     self.push(Event::Nuki { seat: who, tile });
                     return Ok(());
                 }
-                let meld = meldcode::decode(code as u32, who, n).map_err(|e| self.err(tag, e.message()))?;
+                // The code counts the caller's relative seats over four places even
+                // at a three-player table (the empty seat keeps its place).
+                let meld = meldcode::decode(code as u32, who, 4).map_err(|e| self.err(tag, e.message()))?;
                 self.push(Event::Call { seat: who, meld });
             }
             "REACH" => {

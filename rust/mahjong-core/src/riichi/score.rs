@@ -9,7 +9,7 @@ use super::kinds::{at_least_bits, kind_masks, KindMasks};
 use super::points::{base_points, payments, Limit, Payments};
 use super::rules::Rules;
 use super::shape::{Form, Shape};
-use super::yaku::{hand_yaku, ordinary, yakuman, HandFacts, Yaku, YakuList, YakuTally};
+use super::yaku::{hand_yaku, ordinary, yakuman, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, MeldKind};
@@ -93,6 +93,9 @@ struct Best {
     key: (u32, u32, u32),
     yakuman: u32,
     yaku_han: u32,
+    /// Its yaku (or yakuman) and whether pinfu is among them.
+    yaku: YakuList,
+    pinfu: bool,
     shape: Shape,
 }
 
@@ -102,8 +105,8 @@ struct Best {
 /// hand, or a context that contradicts itself; `NoYaku` when no reading has a yaku
 /// (or fewer han from yaku than `rules.min_han`).
 ///
-/// Readings are ranked by han and fu alone (a [`YakuTally`] and a fu sum, no lists);
-/// the itemized yaku and fu are built once, for the reading that scores.
+/// Readings are ranked by han and fu (a [`YakuTally`] beside the yaku list, and a fu
+/// sum); the best keeps its list, and the itemized fu is built once, for it.
 pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
     score_impl::<true>(hand, win, ctx, rules)
 }
@@ -165,7 +168,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     // concealed pair to three copies, so `triplets` is exact only for honors, which is
     // all it is asked about).
     let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
-    let facts = HandFacts::new(&all, &concealed, all_masks, closed, melds.is_empty(), n_kans as u8);
+    let facts = HandFacts::new(&all, &concealed, all_masks, ctx.seat_wind(), closed, melds.is_empty(), n_kans as u8);
 
     // Dora do not depend on the reading, but they can change which reading pays most
     // (a limit reached by dora ties, and the tie goes to more han), so rank with them.
@@ -178,30 +181,33 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     let maybe_yakuman = could_be_yakuman(&facts, conc.triplets, ankans, ctx, rules);
     let mut best: Option<Best> = None;
     let mut yl = YakuList::default();
-    let mut base_yaku = YakuList::default();
-    hand_yaku(&facts, ctx, rules, &mut base_yaku);
-    let base_tally = YakuTally::of(&base_yaku);
+    let mut base = ListTally::default();
+    hand_yaku(&facts, ctx, rules, &mut base);
     let mut consider = |shape: Shape, best: &mut Option<Best>| {
         if maybe_yakuman || shape.form == Form::Kokushi {
             yakuman(&shape, &facts, ctx, rules, &mut yl);
         } else {
             yl.clear();
         }
-        let (key, yaku_han, ym) = if !yl.is_empty() {
+        if !yl.is_empty() {
             let mult = yakuman_multiple(&yl, rules);
             // A true yakuman wins a tie with a counted one (same points, the yakuman is what
             // the hand is).
-            ((8000 * mult, u32::MAX, 0), 0, mult)
+            let key = (8000 * mult, u32::MAX, 0);
+            if !matches!(best, Some(ref b) if key <= b.key) {
+                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
+            }
         } else {
-            let mut t = base_tally;
+            let mut t = base;
             ordinary(&shape, &facts, ctx, &mut t);
-            let han = t.han;
-            let f = fu_total(&shape, closed, t.contains(Yaku::Pinfu), ctx, rules);
+            let han = t.tally.han;
+            let pinfu = t.tally.contains(Yaku::Pinfu);
+            let f = fu_total(&shape, closed, pinfu, ctx, rules);
             let b = if han > 0 { base_points(han + bonus, f, rules).0 } else { 0 };
-            ((b, han + bonus, f), han, 0)
-        };
-        if !matches!(best, Some(ref b) if key <= b.key) {
-            *best = Some(Best { key, yakuman: ym, yaku_han, shape });
+            let key = (b, han + bonus, f);
+            if !matches!(best, Some(ref b) if key <= b.key) {
+                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, pinfu, shape });
+            }
         }
     };
 
@@ -225,19 +231,14 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         )));
     };
 
-    // The lists of the reading that scores, from the same rule code that ranked it.
-    let (yaku, pinfu) = if best.yakuman > 0 {
-        yakuman(&best.shape, &facts, ctx, rules, &mut yl);
-        (yl, false)
-    } else {
-        let mut list = base_yaku;
-        ordinary(&best.shape, &facts, ctx, &mut list);
-        let pinfu = list.contains(Yaku::Pinfu);
-        (list, pinfu)
-    };
+    // The fu of the reading that scores: itemized from the same rule code that ranked
+    // it, or the sum it was ranked by (kept in its key unless it is a yakuman).
+    let (yaku, pinfu) = (best.yaku, best.pinfu);
     let (fu_items, fu_value) = if FU_ITEMS {
         let items = fu(&best.shape, closed, pinfu, ctx, rules);
         (items, items.total())
+    } else if best.yakuman == 0 {
+        (FuList::default(), best.key.2)
     } else {
         (FuList::default(), fu_total(&best.shape, closed, pinfu, ctx, rules))
     };

@@ -284,17 +284,25 @@ pub struct YakuTally {
 }
 
 impl YakuTally {
-    /// The tally of a list.
-    pub fn of(list: &YakuList) -> YakuTally {
-        let mut t = YakuTally::default();
-        for &(y, h) in list.as_slice() {
-            t.add(y, h);
-        }
-        t
-    }
     #[inline(always)]
     pub fn contains(&self, y: Yaku) -> bool {
         self.mask & (1u64 << y as u8) != 0
+    }
+}
+
+/// A list with its tally, filled at once: readings are ranked by the tally and the
+/// best one keeps its list, so the winner's yaku need no second pass.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct ListTally {
+    pub list: YakuList,
+    pub tally: YakuTally,
+}
+
+impl YakuSink for ListTally {
+    #[inline(always)]
+    fn add(&mut self, y: Yaku, han: u8) {
+        self.list.push(y, han);
+        self.tally.add(y, han);
     }
 }
 
@@ -313,6 +321,8 @@ pub struct HandFacts {
     pub all: Counts,
     /// Concealed tiles (including the winning tile).
     pub concealed: Counts,
+    /// The winner's seat wind (asked once per reading).
+    pub seat: Tile,
     /// Honor kinds held three or four times across the whole hand (bits 27..34).
     pub honor_triplets: u64,
     /// No open meld.
@@ -332,7 +342,7 @@ pub struct HandFacts {
 impl HandFacts {
     /// From the counts of the whole hand (`all`, melds included) and of the concealed
     /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
-    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
+    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
         // One bit per kind present; every fact is then a mask test.
         let mask = all_masks.present;
         const SUIT: u64 = 0x1FF;
@@ -345,6 +355,7 @@ impl HandFacts {
         HandFacts {
             all: *all,
             concealed: *concealed,
+            seat,
             honor_triplets: all_masks.triplets & HONORS,
             closed,
             no_melds,
@@ -534,7 +545,7 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
     // Shape yaku, from masks built in one pass over the sets: bit k of `seq` is a
     // sequence starting at kind k, of `trips` a triplet or kan of kind k.
     let sets = shape.sets();
-    let seat = ctx.seat_wind();
+    let seat = f.seat;
     let round = ctx.round_wind;
     let mut n_seq = 0u32;
     let mut seq = 0u64;

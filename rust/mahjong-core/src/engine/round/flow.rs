@@ -49,8 +49,9 @@ impl Round {
         let mut can_call = 0u8;
         let k = tile.tile().index();
         let live = self.live_left() > 0;
-        for i in 1..4u8 {
-            let t = (from + i) % 4;
+        let n = self.rules.players;
+        for i in 1..n {
+            let t = (from + i) % n;
             if self.ron_ok(t, from, tile, source, judge) {
                 can_ron |= 1 << t;
             }
@@ -58,7 +59,7 @@ impl Round {
                 continue;
             }
             let c = self.seats[t as usize].counts[k];
-            if self.pon_possible(t, tile) || (c == 3 && self.kans < 4) || (i == 1 && self.chi_possible(t, tile)) {
+            if self.pon_possible(t, tile) || (c == 3 && self.kans < 4) || (self.rules.chi && i == 1 && self.chi_possible(t, tile)) {
                 can_call |= 1 << t;
             }
         }
@@ -73,7 +74,7 @@ impl Round {
     /// become furiten until their next discard, and for good when in riichi.
     pub(super) fn mark_furiten(&mut self, from: u8, tile: TileId, ronned: u8) {
         let k = tile.tile().index();
-        for t in 0..4u8 {
+        for t in 0..self.rules.players {
             if t == from || ronned & (1 << t) != 0 {
                 continue;
             }
@@ -96,7 +97,8 @@ impl Round {
 
     pub(super) fn resolve_claims(&mut self, judge: &mut dyn WinJudge) {
         let Phase::Claim { from, tile, source, answers, riichi, .. } = self.phase.clone() else { return };
-        let mut rons: Vec<u8> = (1..4u8).map(|i| (from + i) % 4).filter(|&t| answers[t as usize] == Some(Action::Ron)).collect();
+        let n = self.rules.players;
+        let mut rons: Vec<u8> = (1..n).map(|i| (from + i) % n).filter(|&t| answers[t as usize] == Some(Action::Ron)).collect();
         if !rons.is_empty() {
             match self.rules.multi_ron {
                 MultiRon::HeadBump => rons.truncate(1),
@@ -111,7 +113,7 @@ impl Round {
                 }
                 _ => {}
             }
-            if source != ClaimSource::Discard && self.rules.kan_dora_on_chankan {
+            if matches!(source, ClaimSource::Kakan | ClaimSource::Ankan) && self.rules.kan_dora_on_chankan {
                 self.flip_dora();
             }
             self.undo_declared_riichi(from, riichi);
@@ -136,11 +138,16 @@ impl Round {
                     self.make_kan(seat, meld);
                 }
             }
+            ClaimSource::Nuki => {
+                if let Some((seat, _)) = self.pending_nuki.take() {
+                    self.complete_nuki(seat);
+                }
+            }
             ClaimSource::Discard => {
                 // Pon and kan come before chi.
                 let mut call = None;
-                for i in 1..4u8 {
-                    let t = (from + i) % 4;
+                for i in 1..n {
+                    let t = (from + i) % n;
                     match answers[t as usize] {
                         Some(a @ (Action::Pon { .. } | Action::Daiminkan)) => call = Some((t, a)),
                         Some(a @ Action::Chi { .. }) if call.is_none() => call = Some((t, a)),
@@ -189,7 +196,7 @@ impl Round {
         match call {
             Some((seat, action, tile)) => self.do_call(seat, from, tile, action),
             None if self.live_left() == 0 => self.exhaustive_draw(),
-            None => self.draw_for((from + 1) % 4, false),
+            None => self.draw_for((from + 1) % self.rules.players, false),
         }
     }
 
@@ -262,6 +269,16 @@ impl Round {
         }
     }
 
+    /// The north pulled aside stands (no ron on it): it counts as dora and its
+    /// owner draws a replacement tile.
+    pub(super) fn complete_nuki(&mut self, seat: u8) {
+        self.seats[seat as usize].kita += 1;
+        self.nukis += 1;
+        // No discard fed it; the replacement tile is drawn like a kan's.
+        self.rinshan_feeder = None;
+        self.draw_for(seat, true);
+    }
+
     /// Complete a closed or added kan whose robbing chances have passed.
     pub(super) fn make_kan(&mut self, seat: u8, meld: LogMeld) {
         let s = &mut self.seats[seat as usize];
@@ -303,9 +320,10 @@ impl Round {
     }
 
     fn exhaustive_draw(&mut self) {
+        let n = self.rules.players as usize;
         let mut tenpai = [false; 4];
         let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
-        for s in 0..4 {
+        for s in 0..n {
             tenpai[s] = self.hidden_seats & (1 << s) == 0 && agari::is_tenpai(&self.seats[s].counts);
             if tenpai[s] {
                 shown[s] = Some(self.seats[s].concealed().to_vec());
@@ -313,7 +331,7 @@ impl Round {
         }
         let mut nagashi = [false; 4];
         if self.rules.nagashi_mangan {
-            for s in 0..4 {
+            for s in 0..n {
                 nagashi[s] = self.seats[s].nagashi && self.seats[s].n_discards > 0;
             }
         }
