@@ -355,15 +355,16 @@ def test_riichi_needs_tiles_left_in_the_wall(preset: str, min_wall: int) -> None
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-_TYPES = ["discard", "riichi", "tsumo", "ankan", "kakan", "nine_terminals", "ron", "chi", "pon", "daiminkan", "pass", "nap"]
+_TYPES = ["discard", "riichi", "tsumo", "ankan", "kakan", "nine_terminals", "ron", "chi", "pon", "daiminkan", "nuki", "pass", "nap"]
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.parametrize("preset, total", [("tenhou", 100_000), ("tenhou-sanma", 105_000)])
+@settings(max_examples=150, deadline=None)
 @given(st.integers(0, 50), st.lists(st.tuples(st.integers(-1, 5), st.sampled_from(_TYPES), st.integers(-2, 140), st.integers(-2, 140)), max_size=30))
-def test_random_actions_are_applied_or_refused_cleanly(seed: int, actions: list) -> None:
+def test_random_actions_are_applied_or_refused_cleanly(preset: str, total: int, seed: int, actions: list) -> None:
     """Arbitrary actions either apply (when legal) or raise a MahjongError and leave
     the match exactly as it was; points are never created or lost."""
-    m = Match("tenhou", seed=seed)
+    m = Match(preset, seed=seed)
     for seat, typ, a, b in actions:
         if m.phase not in ("turn", "claim"):
             break
@@ -373,7 +374,7 @@ def test_random_actions_are_applied_or_refused_cleanly(seed: int, actions: list)
             m.apply(seat, act)
         except mf.MahjongError:
             assert (m.phase, m.to_act(), [m.hand(s) for s in range(4)], m.scores) == before
-        assert sum(m.scores) + 1000 * m.hand_info[3] == 100_000
+        assert sum(m.scores) + 1000 * m.hand_info[3] == total
 
 
 def _daiminkan_rinshan(preset: str) -> Match:

@@ -362,3 +362,27 @@ def test_riichi_tenpai_is_checked_whenever_the_hand_is_known() -> None:
     assert s.riichi_checked > s.riichi_unverified > 0
     full = engine.verify([RAW / "mjx"])
     assert full.riichi_checked > 0 and full.riichi_unverified == 0
+
+
+@needs_data
+def test_three_player_record_round_trips_through_mjai(tmp_path: Path) -> None:
+    src = RAW / "dnovikoff-tenhou/test_data/sanma2.xml"
+    [text] = engine.convert_log(src, "mjai")
+    out = tmp_path / "sanma2.jsonl"
+    out.write_text(text, encoding="utf-8")
+    [game] = mf.read_log(out)
+    assert game["rules"]["sanma"]
+    [again] = mf.verify_logs([out])
+    [orig] = mf.verify_logs([src])
+    assert again["error"] is None and again["ok"], again["problems"]
+    assert (again["rounds_scored"], again["wins_matched"]) == (orig["rounds_scored"], orig["wins_matched"]) == (6, 5)
+    assert [e["type"] for e in game["events"] if e["type"] == "nuki"] == ["nuki"] * 16
+
+
+@needs_data
+def test_three_player_wins_are_scored_with_their_norths() -> None:
+    rows, skipped = engine.score_logs([str(RAW / "dnovikoff-tenhou/test_data/sanma2.xml")])
+    assert not skipped and len(rows) == 5
+    assert all(r["matches_record"] for r in rows)
+    # Four of the five winners had pulled a north aside: each is one more dora.
+    assert sum(1 for r in rows if r["kita"] > 0) == 4

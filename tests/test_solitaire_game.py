@@ -130,6 +130,11 @@ def test_cli(capsys, tmp_path):
     assert main(["solitaire", "survey", "-n", "20", "--max-nodes", "20000", "--quiet", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["deals"] == 20 and out["solvable"] + out["unsolvable"] + out["unknown"] == 20
+    assert len(out["unknown_deals"]) == out["unknown"]
+    # A 1-node budget decides only the deals settled before any search.
+    assert main(["solitaire", "survey", "-n", "5", "--max-nodes", "1", "--quiet", "--json"]) == 0
+    few = json.loads(capsys.readouterr().out)
+    assert len(few["unknown_deals"]) == few["unknown"] and all(0 <= i < 5 for i in few["unknown_deals"])
     lo, hi = out["unsolvable_ci95"]
     assert 0 <= lo <= hi <= 1
     assert main(["solitaire", "deal", "--seed", "3", "--json"]) == 0

@@ -122,6 +122,8 @@ def run_survey(args: argparse.Namespace) -> int:
         "wall_seconds": wall,
         "threads": os.cpu_count(),
         "per_million_seconds": wall / n * 1_000_000 if n else 0.0,
+        # Deal indices (with `seed`) the budget left open, to re-solve with a larger one.
+        "unknown_deals": [i for i, x in enumerate(verdicts) if x == 2],
     }
     if args.json:
         print(json.dumps(result, indent=2))

@@ -560,6 +560,7 @@ fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> Py
     d.set_item("dora", s.dora)?;
     d.set_item("ura", s.ura)?;
     d.set_item("aka", s.aka)?;
+    d.set_item("kita", s.kita)?;
     let tiles: Vec<mahjong_core::RTile> = w.hand.iter().map(|t| t.rtile()).collect();
     d.set_item("hand", mahjong_core::tile::format_mpsz(&tiles))?;
     d.set_item("win_tile", w.win_tile.map(|t| t.rtile().to_string()))?;

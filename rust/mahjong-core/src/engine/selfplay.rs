@@ -113,4 +113,47 @@ mod tests {
         assert_eq!(st.matches, 30);
         assert!(st.hands >= 30 * 4);
     }
+
+    #[test]
+    fn three_player_play_takes_every_listed_action_and_conserves_points() {
+        let rules = EngineRules::tenhou_sanma();
+        let mut judge = ScorerJudge::new(Rules::TENHOU);
+        let mut actions = Vec::new();
+        let (mut nukis, mut wins, mut hands) = (0, 0, 0);
+        for seed in 0..300u64 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(rules.clone());
+            while game.result.is_none() && hands < 1_000_000 {
+                let mut round = game.start_round(Wall::shuffled_for(&mut rng, 3), false);
+                while !round.is_over() {
+                    let seats = match &round.phase {
+                        Phase::Turn { seat, .. } => 1u8 << seat,
+                        _ => round.to_act(),
+                    };
+                    assert_eq!(seats & 0b1000, 0, "the empty seat never acts");
+                    let s = seats.trailing_zeros() as u8;
+                    round.legal_actions(s, &mut judge, &mut actions);
+                    assert!(!actions.is_empty(), "seat {s} must act but has no action");
+                    assert!(actions.iter().all(|a| !matches!(a, Action::Chi { .. })));
+                    // Random, except that a win is always taken (to exercise the
+                    // payments; random play alone almost never wins).
+                    let a = actions.iter().copied().find(|a| matches!(a, Action::Tsumo | Action::Ron)).unwrap_or(actions[rng.below(actions.len())]);
+                    nukis += matches!(a, Action::Nuki { .. }) as u32;
+                    round.apply(s, a, &mut judge).unwrap_or_else(|e| panic!("seed {seed}: listed {a:?} refused: {e}"));
+                }
+                let Phase::Ended(end) = round.phase.clone() else { unreachable!() };
+                wins += end.wins.len();
+                hands += 1;
+                assert_eq!(round.scores.iter().sum::<i32>() + 1000 * round.sticks as i32, 105_000, "seed {seed}");
+                assert_eq!(round.scores[3], 0);
+                game.end_round(&round, &end);
+            }
+            let r = game.result.clone().expect("the match ends");
+            assert_eq!(r.scores.iter().sum::<i32>(), 105_000);
+            let mut ranks = r.ranks;
+            ranks.sort();
+            assert_eq!(ranks, [0, 1, 2, 3]);
+        }
+        assert!(nukis > 100 && wins >= 5, "nukis {nukis}, wins {wins}, hands {hands}");
+    }
 }

@@ -138,8 +138,14 @@ impl Reader<'_> {
                 }
                 let tehais = v.get("tehais").and_then(|t| t.as_array()).ok_or_else(|| self.err("no tehais"))?;
                 let mut hands = [[None; 13]; 4];
-                for s in 0..4 {
-                    let h = tehais.get(s).and_then(|h| h.as_array()).ok_or_else(|| self.err("tehais needs four hands"))?;
+                // Three hands: a three-player game (seat 3 stays empty).
+                let players = if tehais.len() == 3 { 3 } else { 4 };
+                if players == 3 {
+                    self.game.n_players = 3;
+                    self.game.rules.sanma = true;
+                }
+                for s in 0..players {
+                    let h = tehais.get(s).and_then(|h| h.as_array()).ok_or_else(|| self.err("tehais needs four hands (three in a three-player game)"))?;
                     if h.len() != 13 {
                         return Err(self.err(format!("seat {s} is dealt {} tiles", h.len())));
                     }
@@ -190,6 +196,16 @@ impl Reader<'_> {
             "reach" => {
                 let seat = self.seat(v, "actor")?;
                 self.game.events.push(Event::Riichi { seat });
+            }
+            "nukidora" => {
+                let seat = self.seat(v, "actor")?;
+                let pai = v.get("pai").ok_or_else(|| self.err("no pai"))?;
+                let t = if self.game.hidden_tiles && self.not_in_hand(seat, pai) { self.fresh(pai)?.ok_or_else(|| self.err("hidden north"))? } else { self.take_from_hand(seat, pai)? };
+                if t.tile().index() != 30 {
+                    return Err(self.err("nukidora of a tile that is not a north"));
+                }
+                self.last_draw[seat as usize] = None;
+                self.game.events.push(Event::Nuki { seat, tile: t });
             }
             "reach_accepted" => {
                 let seat = self.seat(v, "actor")?;

@@ -60,7 +60,7 @@ fn parse_call(s: &str) -> Option<(char, usize, Vec<i64>)> {
     let letter_pos = s.find(|c: char| c.is_ascii_alphabetic())?;
     let letter = s[letter_pos..].chars().next()?;
     let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     let codes: Option<Vec<i64>> = (0..digits.len() / 2).map(|i| digits[2 * i..2 * i + 2].parse().ok()).collect();
@@ -506,7 +506,7 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
     }
     let pts_text: String = text.chars().skip_while(|c| !c.is_ascii_digit()).collect();
     let body = pts_text.split('点').next().unwrap_or("");
-    let body = body.rsplit(|c: char| c == '飜').next().unwrap_or(body);
+    let body = body.rsplit('飜').next().unwrap_or(body);
     let nums: Vec<i32> = body.split('-').filter_map(|x| x.chars().filter(|c| c.is_ascii_digit()).collect::<String>().parse().ok()).collect();
     let points = match nums.as_slice() {
         [a, b] => 2 * a + b,

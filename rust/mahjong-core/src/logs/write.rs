@@ -27,7 +27,8 @@ pub fn to_mjai(game: &GameLog) -> String {
                     out.push(json!({"type": "end_kyoku"}));
                 }
                 in_round = true;
-                let tehais: Vec<Vec<String>> = s.hands.iter().map(|h| h.iter().map(|t| t.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())).collect()).collect();
+                let players = if game.n_players == 3 { 3 } else { 4 };
+                let tehais: Vec<Vec<String>> = s.hands.iter().take(players).map(|h| h.iter().map(|t| t.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())).collect()).collect();
                 json!({"type": "start_kyoku", "bakaze": WINDS[s.wind as usize % 4], "kyoku": s.number + 1, "honba": s.honba,
                        "kyotaku": s.sticks, "oya": s.dealer, "dora_marker": tile_name(s.dora_indicator, aka),
                        "scores": s.scores, "tehais": tehais})
@@ -129,6 +130,10 @@ fn call_string(seat: u8, meld: &LogMeld, aka: bool) -> String {
     }
 }
 
+/// One hand being written as tenhou.net/6: its head (round, scores, deals), each
+/// seat's takes and gives, the dora and ura indicators and the result.
+type Tenhou6Round = (Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>);
+
 /// The game as tenhou.net/6 JSON. The format cannot hold hidden tiles, so a game
 /// read from one client's side is refused.
 pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
@@ -140,10 +145,10 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
     }
     let aka = game.rules.aka;
     let mut rounds: Vec<Value> = Vec::new();
-    let mut cur: Option<(Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>)> = None;
+    let mut cur: Option<Tenhou6Round> = None;
     let mut last_draw: [Option<TileId>; 4] = [None; 4];
     let mut riichi_next = [false; 4];
-    let finish = |cur: &mut Option<(Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>)>, rounds: &mut Vec<Value>| {
+    let finish = |cur: &mut Option<Tenhou6Round>, rounds: &mut Vec<Value>| {
         if let Some((head, takes, gives, dora, ura, result)) = cur.take() {
             let mut r = vec![head[0].clone(), head[1].clone(), Value::from(dora), Value::from(ura)];
             for s in 0..4 {

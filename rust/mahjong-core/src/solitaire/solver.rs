@@ -277,8 +277,7 @@ impl<'g> Solver<'g> {
         }
         let root_free = self.geo.free_set(present);
         let mut proof_cap = PROOF_BASE;
-        let mut search_cap = PROOF_BASE;
-        let mut cap_seen = false;
+        let search_cap = PROOF_BASE;
         let outcome = loop {
             self.restart_cap = self.nodes.saturating_add(cap);
             self.path.clear();
@@ -294,25 +293,16 @@ impl<'g> Solver<'g> {
                             // each with its own doubling cap.
                             self.propagating = true;
                             self.prove = false;
-                            if self.tt_bits < TT_BITS_BIG {
-                                // Entries of this solve are moved over; older ones
-                                // are stale anyway.
-                                let old = std::mem::replace(&mut self.tt, vec![Entry::default(); 1 << TT_BITS_BIG]);
-                                self.tt_bits = TT_BITS_BIG;
-                                let gen = self.gen;
-                                for e in old.into_iter().filter(|e| e.gen == gen) {
-                                    self.tt_store(e.key, e.commits);
-                                }
-                            }
+                            self.grow_table();
                         }
                     }
                     if self.propagating {
+                        // Only the proof search's cap doubles: the deals still
+                        // open this late are mostly lost, and the solvable ones
+                        // among them are found within a few hundred nodes.
                         if self.prove {
                             proof_cap = proof_cap.saturating_mul(2);
-                        } else if cap_seen {
-                            search_cap = search_cap.saturating_mul(2);
                         }
-                        cap_seen = true;
                         self.prove = !self.prove;
                         self.noise = if self.prove { 0 } else { NOISE_PROOF };
                         cap = if self.prove { proof_cap } else { search_cap };
@@ -333,6 +323,19 @@ impl<'g> Solver<'g> {
                     Proof::Exhausted { nodes: self.nodes }
                 };
                 self.finish(Verdict::Unsolvable, Some(proof))
+            }
+        }
+    }
+
+    /// The proof phase needs the big table: grow it once per solver. Entries of
+    /// this solve are moved over; older ones are stale anyway.
+    fn grow_table(&mut self) {
+        if self.tt_bits < TT_BITS_BIG {
+            let old = std::mem::replace(&mut self.tt, vec![Entry::default(); 1 << TT_BITS_BIG]);
+            self.tt_bits = TT_BITS_BIG;
+            let gen = self.gen;
+            for e in old.into_iter().filter(|e| e.gen == gen) {
+                self.tt_store(e.key, e.commits);
             }
         }
     }
@@ -453,7 +456,7 @@ impl<'g> Solver<'g> {
             self.hard_abort = true;
             return true;
         }
-        if self.limits.max_millis > 0 && self.nodes & 15 == 0 && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis {
+        if self.limits.max_millis > 0 && (self.propagating || self.nodes & 15 == 0) && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis {
             self.hard_abort = true;
             return true;
         }
