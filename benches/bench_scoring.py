@@ -21,7 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Tuple
 
 import numpy as np
 import pytest
@@ -204,8 +204,7 @@ def test_batch_mahjong_fast(benchmark, wins):
     import mahjong_fast.riichi as R  # noqa: F401
 
     # One thread (the per-core figure) and two (scaling).
-    RESULTS["batch mahjong_fast 1 thread"] = _threads_time(cols, 1) / n
-    RESULTS["batch mahjong_fast 2 threads"] = _threads_time(cols, 2) / n
+    _thread_results(RESULTS, cols, n)
     reset = _reset_peak()
     before = _peak_rss_kib()
     score_many(cols, rules="tenhou")
@@ -213,26 +212,37 @@ def test_batch_mahjong_fast(benchmark, wins):
     RESULTS["batch rows"] = n
 
 
-def _threads_time(cols, threads: int) -> float:
-    """Best wall time of `score_many` on `cols` in a child process limited to `threads`
-    rayon threads."""
+def _threads_time(cols, threads: int) -> Tuple[float, float]:
+    """Best wall time and best CPU time (all threads) of `score_many` on `cols` in a
+    child process limited to `threads` rayon threads."""
     import subprocess
+    import tempfile
 
     code = (
         "import sys, time, numpy as np; sys.path.insert(0, %r);"
         "from mahjong_fast.riichi import score_many;"
         "cols = dict(np.load(%r));"
-        "best = min((lambda t: (score_many(cols, rules='tenhou'), time.perf_counter() - t)[1])(time.perf_counter()) for _ in range(5));"
-        "print(best)"
+        "ts = [];\n"
+        "for _ in range(5):\n"
+        "    w, c = time.perf_counter(), time.process_time(); score_many(cols, rules='tenhou');"
+        " ts.append((time.perf_counter() - w, time.process_time() - c))\n"
+        "print(min(t[0] for t in ts), min(t[1] for t in ts))"
     )
-    import tempfile
-
     path = os.path.join(tempfile.mkdtemp(), "cols.npz")
     np.savez(path, **cols)
     env = dict(os.environ, RAYON_NUM_THREADS=str(threads))
     out = subprocess.run([sys.executable, "-c", code % (str(Path(__file__).parent), path)], env=env,
                          capture_output=True, text=True, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
+    wall, cpu = out.stdout.strip().splitlines()[-1].split()
+    return float(wall), float(cpu)
+
+
+def _thread_results(r: Dict[str, float], cols, n: int) -> None:
+    """Batch with 1 thread (per-core figure) and 2 threads (scaling), wall and CPU."""
+    for k, label in ((1, "1 thread"), (2, "2 threads")):
+        wall, cpu = _threads_time(cols, k)
+        r[f"batch mahjong_fast {label}"] = wall / n
+        r[f"cpu batch mahjong_fast {label}"] = cpu / n
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -259,7 +269,11 @@ def print_summary(r: Dict[str, float]) -> None:
         if "batch mahjong_fast 1 thread" in r:
             print(f"batch, 1 thread: {r['scalar riichienv'] / r['batch mahjong_fast 1 thread']:.1f}x riichienv's call (wall)")
     if "batch mahjong_fast 2 threads" in r and "batch mahjong_fast 1 thread" in r:
-        print(f"batch scaling, 2 threads / 1 thread: {r['batch mahjong_fast 1 thread'] / r['batch mahjong_fast 2 threads']:.2f}x")
+        print(f"batch scaling, 2 threads / 1 thread: {r['batch mahjong_fast 1 thread'] / r['batch mahjong_fast 2 threads']:.2f}x "
+              "(wall; needs two free cores)")
+    if "cpu batch mahjong_fast 2 threads" in r:
+        print(f"batch CPU per win, 1 thread {us('cpu batch mahjong_fast 1 thread'):.3f} us, 2 threads "
+              f"{us('cpu batch mahjong_fast 2 threads'):.3f} us (equal when the work splits without overhead)")
     if "scalar mahjong" in r:
         print(f"scalar: mahjong_fast is {r['scalar mahjong'] / r['scalar mahjong_fast']:.0f}x mahjong")
     if "cpu batch mahjong_fast" in r:
@@ -310,8 +324,7 @@ if __name__ == "__main__":
         "cpu batch mahjong_fast": t["batch mahjong_fast"][1] / n,
     }
     res["scalar mahjong"] = best_of(lambda: mahjong_scalar(HC, mcalls), 2) / len(mcalls)
-    res["batch mahjong_fast 1 thread"] = _threads_time(cols, 1) / n
-    res["batch mahjong_fast 2 threads"] = _threads_time(cols, 2) / n
+    _thread_results(res, cols, n)
     ok = _reset_peak()
     before = _peak_rss_kib()
     score_many(cols, rules="tenhou")

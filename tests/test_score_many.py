@@ -71,6 +71,20 @@ def test_bad_rows_are_reported_and_the_rest_scored():
     assert res["points"][0] == 1500
 
 
+def test_a_tile_id_given_twice_is_named():
+    cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}] * 3)
+    first = int(cols["hand"][0, 0])
+    cols["hand"][0, 1] = first  # row 0: one physical tile twice among the concealed ids
+    cols["hand"][1, 13] = -1  # row 1: 13 ids, and a winning tile that repeats one of them
+    cols["win"][1] = int(cols["hand"][1, 0])
+    res = score_many(cols)
+    assert res["error"].tolist() == [1, 1, 0]
+    msgs = {row: msg for row, _, msg in res["errors"]}
+    assert f"tile id {first} appears twice" in msgs[0]
+    assert f"tile id {int(cols['hand'][1, 0])} appears twice" in msgs[1]
+    assert res["points"][2] == 1500
+
+
 def test_columns_with_defaults_and_bad_shapes():
     cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
     slim = {k: cols[k] for k in ("hand", "win", "winner", "flags")}
