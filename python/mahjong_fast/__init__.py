@@ -50,6 +50,8 @@ from mahjong_fast._core import (
 )
 from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
+from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
+from mahjong_fast._core import final_result
 from mahjong_fast import taiwan
 from mahjong_fast.solitaire import Game as SolitaireGame
 
@@ -62,6 +64,8 @@ __all__ = [
     "LogParseError",
     "MahjongError",
     "Match",
+    "MATCH_PRESETS",
+    "MatchRules",
     "Meld",
     "PRESETS",
     "RuleSet",
@@ -84,6 +88,7 @@ __all__ = [
     "shanten_detail",
     "ukeire",
     "waits",
+    "final_result",
     "from_counts",
     "list_log_files",
     "parse_tiles",

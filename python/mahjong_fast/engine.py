@@ -18,11 +18,12 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
+from mahjong_fast.match_rules import MatchRules, load_match_rules
 from mahjong_fast._core import Match, convert_log, final_result, list_log_files, read_log, score_logs, self_play, verify_logs
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["Match", "VerifySummary", "WinWriter", "convert_log", "final_result", "score_logs", "score_to_file", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_logs"]
+__all__ = ["Match", "MatchRules", "load_match_rules", "VerifySummary", "WinWriter", "convert_log", "final_result", "score_logs", "score_to_file", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_logs"]
 
 
 @dataclass

@@ -254,8 +254,20 @@ use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
 use mahjong_core::engine::{EngineRules, Game, Round};
+use crate::engine_rules::{match_rules_arg, scoring_arg};
 use mahjong_core::riichi::Rules;
 use mahjong_core::TileId;
+
+/// Match rules (default: the `tenhou` preset) and scoring rules (default: the
+/// scoring preset paired with the match rules) from the `rules=` / `scoring=`
+/// arguments.
+fn rules_args(rules: Option<&Bound<'_, PyAny>>, scoring: Option<&Bound<'_, PyAny>>) -> PyResult<(EngineRules, Rules)> {
+    let (er, paired) = match rules {
+        Some(r) if !r.is_none() => match_rules_arg(r)?,
+        _ => (EngineRules::tenhou(), EngineRules::scoring_preset("tenhou").to_string()),
+    };
+    Ok((er, scoring_arg(scoring, &paired)?))
+}
 
 fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -333,7 +345,16 @@ fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
 /// three-player (`"tenhou-sanma"`) `{"type": "nuki", "tile": id}` (a north pulled
 /// aside). Walls are shuffled from `seed`.
 ///
+/// `rules` are the match rules: a preset name (default `"tenhou"`), a
+/// `MatchRules`, a dict of options (`{"preset": "tenhou", "length": "east"}`) or a
+/// `.toml` path. `scoring` are the rules that value each win, as `score` takes
+/// them (preset name, `RuleSet`, dict, `.toml` path); by default the scoring preset
+/// paired with the match rules (`MatchRules.scoring`).
+///
 /// Example:
+///     >>> m = Match({"preset": "tenhou", "length": "east", "tobi": False}, seed=1, scoring="standard")
+///     >>> m.scores
+///     [25000, 25000, 25000, 25000]
 ///     >>> m = Match("tenhou", seed=1)
 ///     >>> seat = m.to_act()[0]
 ///     >>> m.apply(seat, m.legal_actions(seat)[0])
@@ -350,10 +371,9 @@ pub struct PyMatch {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (rules = "tenhou", seed = 0, wall = None))]
-    fn new(rules: &str, seed: u64, wall: Option<Vec<u32>>) -> PyResult<Self> {
-        let er = EngineRules::preset(rules).py_err()?;
-        let sr = Rules::preset(EngineRules::scoring_preset(rules)).py_err()?;
+    #[pyo3(signature = (rules = None, seed = 0, wall = None, scoring = None))]
+    fn new(rules: Option<&Bound<'_, PyAny>>, seed: u64, wall: Option<Vec<u32>>, scoring: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let (er, sr) = rules_args(rules, scoring)?;
         let players = er.players;
         let game = Game::new(er);
         let mut rng = Rng::new(seed);
@@ -491,16 +511,22 @@ impl PyMatch {
     }
 }
 
-/// Final ranking of a match ending with `scores` under the engine preset `rules`
-/// (uma, oka, ties, rounding; seat order counts from `first_dealer`).
+/// Final ranking of a match ending with `scores` under the match rules `rules` (a
+/// preset name, default `"tenhou"`, a `MatchRules`, a dict of options or a `.toml`
+/// path): uma, oka, ties, rounding; seat order counts from `first_dealer`.
 ///
 /// Example:
 ///     >>> final_result([35000, 25000, 25000, 15000], "shiima-2026")["results"]
 ///     [55.0, -5.0, -5.0, -45.0]
+///     >>> final_result([35000, 25000, 25000, 15000], {"preset": "standard", "uma": (15000, 5000, -5000, -15000)})["results"]
+///     [25.0, 5.0, -5.0, -25.0]
 #[pyfunction]
-#[pyo3(signature = (scores, rules = "tenhou", first_dealer = 0))]
-pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: &str, first_dealer: u8) -> PyResult<Bound<'py, PyDict>> {
-    let er = EngineRules::preset(rules).py_err()?;
+#[pyo3(signature = (scores, rules = None, first_dealer = 0))]
+pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: Option<&Bound<'py, PyAny>>, first_dealer: u8) -> PyResult<Bound<'py, PyDict>> {
+    let er = match rules {
+        Some(r) => match_rules_arg(r)?.0,
+        None => EngineRules::tenhou(),
+    };
     let r = mahjong_core::engine::game::final_result(&er, scores, first_dealer % 4);
     let d = PyDict::new(py);
     d.set_item("scores", r.scores.to_vec())?;
@@ -510,16 +536,19 @@ pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: &str, first_d
 }
 
 /// Play `n` whole matches with random legal actions on all cores (GIL released).
-/// Returns totals: matches, hands, decisions, wins, draws.
+/// Returns totals: matches, hands, decisions, wins, draws. `rules` and `scoring`
+/// are taken as by `Match` (match rules: preset name, `MatchRules`, dict, `.toml`
+/// path; scoring: what `score` takes, by default the preset paired with `rules`).
 ///
 /// Example:
 ///     >>> self_play(4, seed=1)["matches"]
 ///     4
+///     >>> self_play(2, seed=1, rules={"preset": "shiima-2026", "tobi": False}, scoring={"red_fives": False})["matches"]
+///     2
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0, rules = "tenhou"))]
-pub fn self_play<'py>(py: Python<'py>, n: u64, seed: u64, rules: &str) -> PyResult<Bound<'py, PyDict>> {
-    let er = EngineRules::preset(rules).py_err()?;
-    let sr = Rules::preset(EngineRules::scoring_preset(rules)).py_err()?;
+#[pyo3(signature = (n, seed = 0, rules = None, scoring = None))]
+pub fn self_play<'py>(py: Python<'py>, n: u64, seed: u64, rules: Option<&Bound<'py, PyAny>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+    let (er, sr) = rules_args(rules, scoring)?;
     let st = py.detach(|| selfplay::play_many(&er, &sr, seed, n));
     let d = PyDict::new(py);
     d.set_item("matches", st.matches)?;

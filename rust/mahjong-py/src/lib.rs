@@ -3,6 +3,7 @@
 
 mod convert;
 mod engine;
+mod engine_rules;
 mod errors;
 mod riichi;
 mod shanten;
@@ -17,6 +18,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     engine::register(m)?;
+    engine_rules::register(m)?;
     riichi::register(m)?;
     shanten::register(m)?;
     taiwan::register(m)?;

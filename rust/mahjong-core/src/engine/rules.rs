@@ -90,6 +90,42 @@ impl Kuikae {
     }
 }
 
+/// Gives an option enum its configuration names (snake_case of the variant, the
+/// spelling the Python rule sets and rule files use) and parses them back.
+macro_rules! option_names {
+    ($ty:ident, $option:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value's configuration name, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($name),+];
+            /// This value's configuration name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name),+
+                }
+            }
+            /// The value of a configuration name, or `InvalidRule` naming the option.
+            pub fn from_name(name: &str) -> Result<Self> {
+                match name {
+                    $($name => Ok($ty::$variant),)+
+                    _ => Err(Error::InvalidRule(format!(
+                        "{} = {:?}: expected one of {}",
+                        $option,
+                        name,
+                        Self::NAMES.join(", ")
+                    ))),
+                }
+            }
+        }
+    };
+}
+
+option_names!(Length, "length", { East => "east", EastSouth => "east_south" });
+option_names!(MultiRon, "multi_ron", { HeadBump => "head_bump", DoubleTripleDraw => "double_triple_draw", All => "all" });
+option_names!(KanDoraTiming, "kan_dora_open", { Immediate => "immediate", AfterDiscard => "after_discard" });
+option_names!(TieRule, "tie_rule", { SeatOrder => "seat_order", Split => "split" });
+option_names!(ResultRounding, "result_rounding", { None => "none", PointsHalfAway => "points_half_away", FiveDownSixUp => "five_down_six_up" });
+option_names!(Kuikae, "kuikae", { Allowed => "allowed", SameKind => "same_kind", SameKindAndSuji => "same_kind_and_suji" });
+
 /// What a chombo costs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Chombo {
@@ -354,6 +390,133 @@ impl EngineRules {
 
     /// Names of the presets.
     pub const PRESETS: [&'static str; 5] = ["tenhou", "tenhou-sanma", "standard", "shiima-2025", "shiima-2026"];
+
+    /// Names of the options, in declaration order (the Python `MatchRules` fields and
+    /// the keys of a rule file use these names).
+    pub const FIELDS: [&'static str; 43] = [
+        "players",
+        "chi",
+        "nuki",
+        "tsumo_loss",
+        "nuki_ron",
+        "length",
+        "extension",
+        "start_points",
+        "return_points",
+        "uma",
+        "tie_rule",
+        "result_unit",
+        "result_rounding",
+        "tobi",
+        "agari_yame",
+        "tenpai_yame",
+        "last_hand_draw_ends",
+        "leftover_sticks_to_top",
+        "multi_ron",
+        "kuikae",
+        "multi_ron_honba_all",
+        "kan_dora_open",
+        "kan_dora_on_chankan",
+        "riichi_min_points",
+        "riichi_min_wall",
+        "riichi_stick",
+        "honba_ron",
+        "noten_total",
+        "nagashi_mangan",
+        "abort_nine_terminals",
+        "abort_four_winds",
+        "abort_four_kans",
+        "abort_four_riichi",
+        "kan_on_last_tile",
+        "pao_big_dragons",
+        "pao_big_winds",
+        "pao_four_kans",
+        "pao_daiminkan_rinshan",
+        "time_limit_minutes",
+        "kokushi_robs_ankan",
+        "chombo",
+        "wrong_call_each",
+        "wrong_ron_each",
+    ];
+
+    /// Tiles in the live wall after the deal: 136 - 52 dealt - 14 dead = 70 with four
+    /// players, 108 - 39 - 14 = 55 with three.
+    pub fn live_wall(&self) -> u8 {
+        if self.players == 3 {
+            55
+        } else {
+            70
+        }
+    }
+
+    /// Check that the options can be played: values in range and no contradiction
+    /// the engine would have to resolve silently. Errors are `InvalidRule` naming the
+    /// option. Limits on amounts keep every sum of points far inside `i32`.
+    ///
+    /// What is *not* rejected, because tables do play it: a return below the start
+    /// (negative oka), three players with chi, options that only matter at a
+    /// three-player table (`tsumo_loss`, `nuki_ron`) left on at four.
+    pub fn validate(&self) -> Result<()> {
+        let bad = |option: &str, why: String| Err(Error::InvalidRule(format!("{option}: {why}")));
+        let amount = |option: &str, v: i32, lo: i32, hi: i32| -> Result<()> {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                bad(option, format!("{v} is out of range {lo}..={hi}"))
+            }
+        };
+        if !matches!(self.players, 3 | 4) {
+            return bad("players", format!("{}: expected 3 or 4", self.players));
+        }
+        let n = self.players as i32;
+        amount("start_points", self.start_points, 1, 1_000_000)?;
+        amount("return_points", self.return_points, 0, 1_000_000)?;
+        for (i, &u) in self.uma.iter().enumerate() {
+            amount(&format!("uma[{i}]"), u, -1_000_000, 1_000_000)?;
+        }
+        if self.players == 3 && self.uma[3] != 0 {
+            return bad("uma", format!("{:?}: a three-player table (players = 3) has no fourth place, so uma[3] must be 0", self.uma));
+        }
+        // Uma moves points between players; results are made to add up to zero (first
+        // place takes minus the others' sum when rounding), so uma must sum to zero.
+        if self.uma.iter().sum::<i32>() != 0 {
+            return bad("uma", format!("{:?} sums to {}: uma must add up to zero (it moves points between places)", self.uma, self.uma.iter().sum::<i32>()));
+        }
+        amount("result_unit", self.result_unit, 0, 100_000)?;
+        amount("riichi_min_points", self.riichi_min_points, -1_000_000, 1_000_000)?;
+        if self.riichi_min_wall > self.live_wall() {
+            return bad(
+                "riichi_min_wall",
+                format!("{} is more than the {} tiles of the live wall after the deal with players = {n}: riichi would be impossible", self.riichi_min_wall, self.live_wall()),
+            );
+        }
+        amount("riichi_stick", self.riichi_stick, 0, 100_000)?;
+        amount("honba_ron", self.honba_ron, 0, 100_000)?;
+        // On a tsumo each of the other players pays an equal share of the honba.
+        if self.honba_ron % (n - 1) != 0 {
+            return bad("honba_ron", format!("{}: must be a multiple of {} with players = {n} (each of the {} payers of a tsumo pays an equal share)", self.honba_ron, n - 1, n - 1));
+        }
+        amount("noten_total", self.noten_total, 0, 100_000)?;
+        // Split equally among 1..n-1 tenpai players and among 1..n-1 noten players.
+        let split = if n == 4 { 6 } else { 2 };
+        if self.noten_total % split != 0 {
+            return bad(
+                "noten_total",
+                format!("{}: must be a multiple of {split} with players = {n} so that it splits evenly among any number of tenpai and noten players", self.noten_total),
+            );
+        }
+        if let Chombo::EachPays(x) = self.chombo {
+            amount("chombo", x, 1, 100_000).map_err(|e| Error::InvalidRule(format!("{} (no penalty is \"none\")", e.message())))?;
+        }
+        amount("wrong_call_each", self.wrong_call_each, 0, 100_000)?;
+        amount("wrong_ron_each", self.wrong_ron_each, 0, 100_000)?;
+        if let Some(m) = self.time_limit_minutes {
+            if !(1..=10_000).contains(&m) {
+                return bad("time_limit_minutes", format!("{m} is out of range 1..=10000 (no limit is None)"));
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -379,5 +542,52 @@ mod tests {
         for p in EngineRules::PRESETS {
             assert_eq!(EngineRules::preset(p).map(|r| r.kuikae), Ok(Kuikae::SameKindAndSuji));
         }
+    }
+
+    #[test]
+    fn presets_validate_and_names_round_trip() {
+        for p in EngineRules::PRESETS {
+            assert_eq!(EngineRules::preset(p).and_then(|r| r.validate()), Ok(()), "{p}");
+        }
+        for n in Length::NAMES {
+            assert_eq!(Length::from_name(n).map(Length::name), Ok(*n));
+        }
+        for n in MultiRon::NAMES {
+            assert_eq!(MultiRon::from_name(n).map(MultiRon::name), Ok(*n));
+        }
+        for n in ResultRounding::NAMES {
+            assert_eq!(ResultRounding::from_name(n).map(ResultRounding::name), Ok(*n));
+        }
+        for n in Kuikae::NAMES {
+            assert_eq!(Kuikae::from_name(n).map(Kuikae::name), Ok(*n));
+        }
+        let e = MultiRon::from_name("double").map_err(|e| e.message().to_string());
+        assert!(matches!(e, Err(m) if m.starts_with("multi_ron = \"double\"")));
+    }
+
+    #[test]
+    fn validation_names_the_option() {
+        let t = EngineRules::tenhou();
+        let cases: Vec<(EngineRules, &str)> = vec![
+            (EngineRules { players: 2, ..t.clone() }, "players"),
+            (EngineRules { start_points: -1, ..t.clone() }, "start_points"),
+            (EngineRules { uma: [20_000, 10_000, -10_000, -10_000], ..t.clone() }, "uma"),
+            (EngineRules { uma: [20_000, 0, -20_000, 5], ..EngineRules::tenhou_sanma() }, "uma"),
+            (EngineRules { honba_ron: 200, ..t.clone() }, "honba_ron"),
+            (EngineRules { honba_ron: 301, ..EngineRules::tenhou_sanma() }, "honba_ron"),
+            (EngineRules { noten_total: 1000, ..t.clone() }, "noten_total"),
+            (EngineRules { riichi_min_wall: 71, ..t.clone() }, "riichi_min_wall"),
+            (EngineRules { riichi_min_wall: 56, ..EngineRules::tenhou_sanma() }, "riichi_min_wall"),
+            (EngineRules { chombo: Chombo::EachPays(0), ..t.clone() }, "chombo"),
+            (EngineRules { time_limit_minutes: Some(0), ..t.clone() }, "time_limit_minutes"),
+            (EngineRules { wrong_ron_each: -1, ..t.clone() }, "wrong_ron_each"),
+        ];
+        for (r, option) in cases {
+            let e = r.validate().map_err(|e| e.message().to_string());
+            assert!(matches!(&e, Err(m) if m.starts_with(option)), "{option}: {e:?}");
+        }
+        // Negative oka and three players with chi are played somewhere: accepted.
+        assert_eq!(EngineRules { return_points: 20_000, ..t.clone() }.validate(), Ok(()));
+        assert_eq!(EngineRules { chi: true, ..EngineRules::tenhou_sanma() }.validate(), Ok(()));
     }
 }
