@@ -35,12 +35,12 @@ impl Group {
     /// Does the set contain `t`?
     #[inline]
     pub fn contains(&self, t: Tile) -> bool {
-        match self.kind {
-            GroupKind::Triplet => self.tile == t,
-            GroupKind::Sequence => {
-                t.suit() == self.tile.suit() && t.index() >= self.tile.index() && t.index() <= self.tile.index() + 2
-            }
-        }
+        // Without a branch on the kind (scoring asks this of every set of every split,
+        // and the kinds come in no predictable order): a triplet holds its own tile, a
+        // sequence the two above it in the same suit too.
+        let d = t.index().wrapping_sub(self.tile.index());
+        let seq = self.kind == GroupKind::Sequence;
+        (d == 0) | (seq & (d <= 2) & (t.index() / 9 == self.tile.index() / 9))
     }
 }
 
@@ -168,22 +168,21 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
             _ => return 0,
         }
     }
+    // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
+    // included). Tested on the remainders together rather than suit by suit, since which
+    // suit holds the pair follows no pattern a branch predictor could learn.
+    let rem = [sums[0] % 3, sums[1] % 3, sums[2] % 3];
+    let suit_pairs = (rem[0] == 2) as u32 + (rem[1] == 2) as u32 + (rem[2] == 2) as u32;
+    if (rem[0] == 1) | (rem[1] == 1) | (rem[2] == 1) || suit_pairs + pair.is_some() as u32 != 1 {
+        return 0;
+    }
     let table = table::get();
     let mut ranges = [(0usize, 0usize); 3];
-    let mut pair_in_suits = false;
-    for (s, range) in ranges.iter_mut().enumerate() {
-        match sums[s] % 3 {
-            0 => {}
-            2 if pair.is_none() && !pair_in_suits => pair_in_suits = true,
-            _ => return 0,
-        }
-        *range = table.splits_of(codes[s]);
+    for (range, &code) in ranges.iter_mut().zip(codes.iter()) {
+        *range = table.splits_of(code);
         if range.0 == range.1 {
             return 0;
         }
-    }
-    if pair.is_none() && !pair_in_suits {
-        return 0;
     }
     let mut n = 0usize;
     let mut d = Decomposition::default();

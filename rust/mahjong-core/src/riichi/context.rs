@@ -151,7 +151,7 @@ impl WinContext {
     /// Riichi of either kind.
     #[inline]
     pub fn any_riichi(&self) -> bool {
-        self.riichi || self.double_riichi
+        self.riichi | self.double_riichi
     }
 
     /// Check seats and flags against each other. `closed` and `n_kans` describe the

@@ -128,6 +128,13 @@ pub fn round_fu(raw: u32) -> u32 {
 /// readings). One rule code feeds both; the sum never builds the items.
 pub trait FuSink {
     fn push(&mut self, item: FuItem, fu: u8);
+    /// `push` when `cond` holds (a sum adds `fu` times `cond`, without a branch).
+    #[inline(always)]
+    fn push_if(&mut self, cond: bool, item: FuItem, fu: u8) {
+        if cond {
+            self.push(item, fu);
+        }
+    }
     /// Sum so far, before rounding.
     fn raw(&self) -> u32;
 }
@@ -151,6 +158,10 @@ impl FuSink for FuSum {
     #[inline(always)]
     fn push(&mut self, _item: FuItem, fu: u8) {
         self.0 += fu as u32;
+    }
+    #[inline(always)]
+    fn push_if(&mut self, cond: bool, _item: FuItem, fu: u8) {
+        self.0 += fu as u32 * cond as u32;
     }
     #[inline(always)]
     fn raw(&self) -> u32 {
@@ -220,20 +231,10 @@ fn fu_into<S: FuSink>(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext
         out.push(FuItem::Pair(p), fu);
     }
     for s in shape.sets() {
-        if s.kind == SetKind::Sequence {
-            continue;
-        }
-        let mut f: u8 = 2;
-        if s.tile.is_yaochuu() {
-            f *= 2;
-        }
-        if !s.open {
-            f *= 2;
-        }
-        if s.kind == SetKind::Kan {
-            f *= 4;
-        }
-        out.push(FuItem::Set(s.kind, s.tile, s.open), f);
+        // 2 for a triplet, doubled for yaochuu, doubled when concealed, x4 for a kan;
+        // as shifts, so the sum needs no branch per set.
+        let f: u8 = 2 << (s.tile.is_yaochuu() as u8 + !s.open as u8 + 2 * (s.kind == SetKind::Kan) as u8);
+        out.push_if(s.kind != SetKind::Sequence, FuItem::Set(s.kind, s.tile, s.open), f);
     }
     if !closed && out.raw() == 20 {
         // Tsumo already added 2, so only a discard win lands on exactly 20.

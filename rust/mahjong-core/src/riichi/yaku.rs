@@ -555,16 +555,16 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
     let mut concealed_trips = 0u32;
     let mut kans = 0u32;
     for s in sets {
+        // Arithmetic rather than a branch on the kind (kinds come in no learnable order).
         let bit = 1u64 << s.tile.index();
-        if s.kind == SetKind::Sequence {
-            n_seq += 1;
-            twin_seq |= seq & bit != 0;
-            seq |= bit;
-        } else {
-            trips |= bit;
-            concealed_trips += !s.open as u32;
-            kans += (s.kind == SetKind::Kan) as u32;
-        }
+        let is_seq = s.kind == SetKind::Sequence;
+        let seq_bit = bit & (is_seq as u64).wrapping_neg();
+        n_seq += is_seq as u32;
+        twin_seq |= seq & seq_bit != 0;
+        seq |= seq_bit;
+        trips |= bit ^ seq_bit;
+        concealed_trips += (!is_seq & !s.open) as u32;
+        kans += (s.kind == SetKind::Kan) as u32;
     }
     const HONORS: u64 = 0x7F << 27;
     // Sequences that hold a terminal: those starting at 1 or 7.
