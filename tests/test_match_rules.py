@@ -274,6 +274,19 @@ def test_toml_and_dict_round_trip(tmp_path, name: str) -> None:
         assert core.Match(str(path), seed=1).phase == "turn"
 
 
+def test_rule_sets_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    import numpy as np
+
+    r = MatchRules.preset("shiima-2026").replace(uma=np.array([20000, 10000, -10000, -20000]))
+    assert r.uma == (20000, 10000, -10000, -20000) and type(r.uma[0]) is int
+    for obj in (r, mf.RuleSet.preset("tenhou").replace(kiriage_mangan=True)):
+        for back in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
+            assert back == obj and back.core == obj.core
+
+
 def test_toml_table_and_errors(tmp_path) -> None:
     path = tmp_path / "club.toml"
     path.write_text('[match]\npreset = "shiima-2025"\numa = [20000, 10000, -10000, -20000]\ntime_limit_minutes = "none"\n')
