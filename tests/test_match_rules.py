@@ -208,6 +208,8 @@ def test_penalties_time_limit_and_kuikae_from_options() -> None:
         ({"uma": (1, 2, 3)}, "uma"),
         ({"uma": "1234"}, "uma"),
         ({"preset": "tenhou-sanma", "uma": (20000, 0, -20000, 5)}, "uma"),
+        ({"preset": "tenhou-sanma", "abort_four_winds": True}, "abort_four_winds"),
+        ({"preset": "tenhou-sanma", "abort_four_riichi": True}, "abort_four_riichi"),
         ({"length": "south"}, "length"),
         ({"multi_ron": "double"}, "multi_ron"),
         ({"kan_dora_open": 1}, "kan_dora_open"),

@@ -23,7 +23,8 @@ every field):
 What validation rejects, and why (everything else is accepted, because some table
 plays it): players other than 3 or 4; start points not positive; uma that does not
 add up to zero (uma moves points between places, and final results are made to add
-up to zero), or a fourth-place uma at a three-player table; a honba or noten payment
+up to zero), or a fourth-place uma at a three-player table; four-winds or
+four-riichi abortive draws at three players; a honba or noten payment
 that cannot be split equally among its payers or receivers (points would appear or
 vanish); riichi needing more tiles than the live wall holds; a chombo of zero points
 (say ``"none"``) or a time limit of zero minutes (say ``None``); amounts beyond
