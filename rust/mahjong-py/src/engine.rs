@@ -254,7 +254,7 @@ use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
 use mahjong_core::engine::{EngineRules, Game, Round};
-use crate::engine_rules::{match_rules_arg, scoring_arg};
+use crate::engine_rules::{match_rules_arg, scoring_arg, PyEngineRules};
 use mahjong_core::riichi::Rules;
 use mahjong_core::TileId;
 
@@ -456,6 +456,15 @@ impl PyMatch {
     fn elapsed(&mut self, minutes: i64) -> PyResult<bool> {
         let m = u32::try_from(minutes).map_err(|_| Error::IllegalAction(format!("elapsed minutes must be 0 or more, got {minutes}"))).py_err()?;
         self.game.report_elapsed(m).py_err()
+    }
+    /// The match rules in play, as the core holds them.
+    ///
+    /// Example:
+    ///     >>> Match({"preset": "tenhou", "length": "east"}).rules.as_dict()["length"]
+    ///     'east'
+    #[getter]
+    fn rules(&self) -> PyEngineRules {
+        PyEngineRules(self.game.rules.clone())
     }
     /// True once the time limit was reported: the hand in play is the last one.
     #[getter]
