@@ -378,6 +378,16 @@ def test_plausible_option_dicts_play_or_name_the_bad_option(options: dict, prese
         assert sum(scores) <= r.players * r.start_points
     result = m.result()
     assert result is not None and sorted(result["ranks"][: r.players])[0] == 1
+    # Final results of conserved points add up to zero under any valid rules (uma
+    # sums to zero, oka is what the others return), empty seat included.
+    rng = random.Random(str(options))
+    for _ in range(5):
+        moves = [rng.choice([-12300, -8000, -1000, 0, 2000, 7700, 12000]) for _ in range(r.players - 1)]
+        scores = [r.start_points + d for d in moves] + [r.start_points - sum(moves)] + [0] * (4 - r.players)
+        if r.players == 3:
+            scores[3] = 0
+        got = mf.final_result(scores, r)["results"]
+        assert abs(sum(got)) < 1e-6, (scores, got)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
