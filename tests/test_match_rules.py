@@ -151,7 +151,8 @@ def test_head_bump_or_double_ron_from_a_dict() -> None:
     bump = double_ron_match({"preset": "tenhou", "multi_ron": "head_bump"})
     assert [e["seat"] for e in bump.events() if e["type"] == "win"] == [1]
     assert bump.scores[2] == 25000
-    assert bump.rules == MatchRules.preset("tenhou").replace(multi_ron="head_bump").core
+    assert bump.rules == MatchRules.preset("tenhou").replace(multi_ron="head_bump")
+    assert bump.scoring == mf.RuleSet.preset("tenhou")
     double = double_ron_match(MatchRules.preset("tenhou"))
     assert [e["seat"] for e in double.events() if e["type"] == "win"] == [1, 2]
     assert double.scores[2] > 25000
@@ -165,7 +166,7 @@ def test_scoring_rules_are_separate_from_match_rules() -> None:
     assert plain.scores[1] < red.scores[1]
     assert plain.scores[2] == red.scores[2]
     plain2 = double_ron_match("tenhou", scoring=mf.RuleSet.preset("tenhou").replace(red_fives=False))
-    assert plain2.scores == plain.scores
+    assert plain2.scores == plain.scores and plain2.scoring.red_fives is False and plain2.rules.name == "tenhou"
 
 
 def test_penalties_time_limit_and_kuikae_from_options() -> None:
