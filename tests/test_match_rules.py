@@ -151,6 +151,8 @@ def test_head_bump_or_double_ron_from_a_dict() -> None:
     bump = double_ron_match({"preset": "tenhou", "multi_ron": "head_bump"})
     assert [e["seat"] for e in bump.events() if e["type"] == "win"] == [1]
     assert bump.scores[2] == 25000
+    assert bump.rules == MatchRules.preset("tenhou").replace(multi_ron="head_bump")
+    assert bump.scoring == mf.RuleSet.preset("tenhou")
     double = double_ron_match(MatchRules.preset("tenhou"))
     assert [e["seat"] for e in double.events() if e["type"] == "win"] == [1, 2]
     assert double.scores[2] > 25000
@@ -164,7 +166,33 @@ def test_scoring_rules_are_separate_from_match_rules() -> None:
     assert plain.scores[1] < red.scores[1]
     assert plain.scores[2] == red.scores[2]
     plain2 = double_ron_match("tenhou", scoring=mf.RuleSet.preset("tenhou").replace(red_fives=False))
-    assert plain2.scores == plain.scores
+    assert plain2.scores == plain.scores and plain2.scoring.red_fives is False and plain2.rules.name == "tenhou"
+
+
+def test_penalties_time_limit_and_kuikae_from_options() -> None:
+    # Chombo as points paid to each other player; the hand is voided.
+    m = core.Match({"preset": "tenhou", "chombo": 8000}, seed=1)
+    m.penalty(1, "chombo")
+    assert m.scores == [33000, 1000, 33000, 33000]
+    m = core.Match({"preset": "tenhou", "chombo": "mangan"}, seed=1)
+    m.penalty(1, "chombo")  # a non-dealer pays 4,000 to the dealer, 2,000 to each other
+    assert m.scores == [29000, 17000, 27000, 27000]
+    m = core.Match({"preset": "tenhou", "wrong_call_each": 300}, seed=1)
+    m.penalty(2, "wrong_call")
+    assert m.scores == [25300, 25300, 24100, 25300]
+    # A time limit on another preset.
+    m = core.Match({"preset": "tenhou", "time_limit_minutes": 30}, seed=1)
+    assert m.elapsed(29) is False and m.elapsed(30) is True
+    with pytest.raises(mf.InvalidRuleError):
+        core.Match("tenhou", seed=1).time_up()
+    # Kuikae allowed: after 1p called with 2p3p both 1p and 4p may be discarded.
+    hands = ["1p" + J0, "1234p258m258s567z", "369m369s2345z", "17p9p46m2s3s6s7s12z"]
+    for option, banned in (("allowed", set()), ("same_kind", {"1p"}), ("same_kind_and_suji", {"1p", "4p"})):
+        m = core.Match({"preset": "tenhou", "kuikae": option}, wall=build_wall(hands, draws=["7z"]))
+        act(m, 0, "discard", "1p")
+        act(m, 1, "chi")
+        discards = {mf.to_mpsz([a["tile"]]) for a in m.legal_actions(1) if a["type"] == "discard"}
+        assert {"1p", "4p"} - discards == banned, option
 
 
 # ---- validation ---------------------------------------------------------------------
@@ -181,6 +209,8 @@ def test_scoring_rules_are_separate_from_match_rules() -> None:
         ({"uma": (1, 2, 3)}, "uma"),
         ({"uma": "1234"}, "uma"),
         ({"preset": "tenhou-sanma", "uma": (20000, 0, -20000, 5)}, "uma"),
+        ({"preset": "tenhou-sanma", "abort_four_winds": True}, "abort_four_winds"),
+        ({"preset": "tenhou-sanma", "abort_four_riichi": True}, "abort_four_riichi"),
         ({"length": "south"}, "length"),
         ({"multi_ron": "double"}, "multi_ron"),
         ({"kan_dora_open": 1}, "kan_dora_open"),
@@ -245,6 +275,19 @@ def test_toml_and_dict_round_trip(tmp_path, name: str) -> None:
         assert MatchRules.from_toml(path) == r
         assert MatchRules.from_dict(r.to_dict()) == r
         assert core.Match(str(path), seed=1).phase == "turn"
+
+
+def test_rule_sets_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    import numpy as np
+
+    r = MatchRules.preset("shiima-2026").replace(uma=np.array([20000, 10000, -10000, -20000]))
+    assert r.uma == (20000, 10000, -10000, -20000) and type(r.uma[0]) is int
+    for obj in (r, mf.RuleSet.preset("tenhou").replace(kiriage_mangan=True)):
+        for back in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
+            assert back == obj and back.core == obj.core
 
 
 def test_toml_table_and_errors(tmp_path) -> None:
@@ -336,6 +379,16 @@ def test_plausible_option_dicts_play_or_name_the_bad_option(options: dict, prese
         assert sum(scores) <= r.players * r.start_points
     result = m.result()
     assert result is not None and sorted(result["ranks"][: r.players])[0] == 1
+    # Final results of conserved points add up to zero under any valid rules (uma
+    # sums to zero, oka is what the others return), empty seat included.
+    rng = random.Random(str(options))
+    for _ in range(5):
+        moves = [rng.choice([-12300, -8000, -1000, 0, 2000, 7700, 12000]) for _ in range(r.players - 1)]
+        scores = [r.start_points + d for d in moves] + [r.start_points - sum(moves)] + [0] * (4 - r.players)
+        if r.players == 3:
+            scores[3] = 0
+        got = mf.final_result(scores, r)["results"]
+        assert abs(sum(got)) < 1e-6, (scores, got)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,7 +23,8 @@ every field):
 What validation rejects, and why (everything else is accepted, because some table
 plays it): players other than 3 or 4; start points not positive; uma that does not
 add up to zero (uma moves points between places, and final results are made to add
-up to zero), or a fourth-place uma at a three-player table; a honba or noten payment
+up to zero), or a fourth-place uma at a three-player table; four-winds or
+four-riichi abortive draws at three players; a honba or noten payment
 that cannot be split equally among its payers or receivers (points would appear or
 vanish); riichi needing more tiles than the live wall holds; a chombo of zero points
 (say ``"none"``) or a time limit of zero minutes (say ``None``); amounts beyond
@@ -41,6 +42,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple, Union
@@ -186,9 +188,12 @@ class MatchRules:
                 raise InvalidRuleError(f"{key} = {getattr(self, key)!r}: expected text")
         if self.scoring not in SCORING_PRESETS:
             raise InvalidRuleError(f"scoring = {self.scoring!r}: expected a scoring preset ({', '.join(SCORING_PRESETS)})")
-        # Sequences (a TOML array, a list) become the tuple the field holds.
-        if isinstance(self.uma, (list, tuple)):
-            object.__setattr__(self, "uma", tuple(self.uma))
+        # Sequences (a TOML array, a list, an array) become the tuple the field holds.
+        if not isinstance(self.uma, (str, bytes, tuple)) and hasattr(self.uma, "__iter__"):
+            try:
+                object.__setattr__(self, "uma", tuple(int(x) if hasattr(x, "__index__") and not isinstance(x, bool) else x for x in itertools.islice(self.uma, 5)))
+            except TypeError:
+                raise InvalidRuleError(f"uma = {self.uma!r}: expected four integers of points (places 1..4)") from None
         # TOML has no null: "none" is accepted for "no time limit".
         if isinstance(self.time_limit_minutes, str) and self.time_limit_minutes == "none":
             object.__setattr__(self, "time_limit_minutes", None)
@@ -285,6 +290,10 @@ class MatchRules:
             object.__setattr__(new, "name", f"{self.name}+custom")
         return new
 
+    def __reduce__(self) -> Any:
+        # Pickle and copy by options (the core struct is rebuilt and revalidated).
+        return (_rebuild, (self.to_dict(),))
+
     # ---- views --------------------------------------------------------------------
 
     def options(self) -> Dict[str, Any]:
@@ -336,6 +345,10 @@ class MatchRules:
             4
         """
         return self._core
+
+
+def _rebuild(options: Dict[str, Any]) -> MatchRules:
+    return MatchRules(**options)
 
 
 def load_match_rules(rules: Union[None, str, MatchRules, Mapping[str, Any], Path]) -> MatchRules:

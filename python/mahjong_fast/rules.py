@@ -228,6 +228,10 @@ class RuleSet:
             raise InvalidRuleError(f"unknown rule option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
         return dataclasses.replace(self, **changes)
 
+    def __reduce__(self) -> Any:
+        # Pickle and copy by options (the core struct is rebuilt and revalidated).
+        return (_rebuild, (self.to_dict(),))
+
     # ---- views --------------------------------------------------------------------
 
     def options(self) -> Dict[str, Any]:
@@ -261,6 +265,10 @@ class RuleSet:
             1
         """
         return self._core
+
+
+def _rebuild(options: Dict[str, Any]) -> RuleSet:
+    return RuleSet(**options)
 
 
 def load_rules(rules: Union[None, str, RuleSet, Mapping[str, Any], Path]) -> RuleSet:

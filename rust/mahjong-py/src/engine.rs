@@ -253,21 +253,9 @@ use mahjong_core::engine::round::{Action, Penalty, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
-use mahjong_core::engine::{EngineRules, Game, Round};
-use crate::engine_rules::{match_rules_arg, scoring_arg};
-use mahjong_core::riichi::Rules;
+use mahjong_core::engine::{Game, Round};
+use crate::engine_rules::{load_rules, match_rules_arg};
 use mahjong_core::TileId;
-
-/// Match rules (default: the `tenhou` preset) and scoring rules (default: the
-/// scoring preset paired with the match rules) from the `rules=` / `scoring=`
-/// arguments.
-fn rules_args(rules: Option<&Bound<'_, PyAny>>, scoring: Option<&Bound<'_, PyAny>>) -> PyResult<(EngineRules, Rules)> {
-    let (er, paired) = match rules {
-        Some(r) if !r.is_none() => match_rules_arg(r)?,
-        _ => (EngineRules::tenhou(), EngineRules::scoring_preset("tenhou").to_string()),
-    };
-    Ok((er, scoring_arg(scoring, &paired)?))
-}
 
 fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -366,14 +354,19 @@ pub struct PyMatch {
     round: Round,
     judge: ScorerJudge,
     rng: Rng,
+    /// The `MatchRules` and `RuleSet` the match was built from (what `rules` and
+    /// `scoring` return).
+    match_rules: Py<PyAny>,
+    rule_set: Py<PyAny>,
 }
 
 #[pymethods]
 impl PyMatch {
     #[new]
     #[pyo3(signature = (rules = None, seed = 0, wall = None, scoring = None))]
-    fn new(rules: Option<&Bound<'_, PyAny>>, seed: u64, wall: Option<Vec<u32>>, scoring: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let (er, sr) = rules_args(rules, scoring)?;
+    fn new<'py>(py: Python<'py>, rules: Option<&Bound<'py, PyAny>>, seed: u64, wall: Option<Vec<u32>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+        let loaded = load_rules(py, rules, scoring)?;
+        let (er, sr) = (loaded.engine, loaded.scoring);
         let players = er.players;
         let game = Game::new(er);
         let mut rng = Rng::new(seed);
@@ -385,7 +378,7 @@ impl PyMatch {
             None => Wall::shuffled_for(&mut rng, players),
         };
         let round = game.start_round(first, true);
-        Ok(PyMatch { game, round, judge: ScorerJudge::new(sr), rng })
+        Ok(PyMatch { game, round, judge: ScorerJudge::new(sr), rng, match_rules: loaded.match_rules.unbind(), rule_set: loaded.rule_set.unbind() })
     }
     /// "turn", "claim", "ended" (hand over: call `next_hand`) or "over" (match over).
     #[getter]
@@ -457,6 +450,24 @@ impl PyMatch {
         let m = u32::try_from(minutes).map_err(|_| Error::IllegalAction(format!("elapsed minutes must be 0 or more, got {minutes}"))).py_err()?;
         self.game.report_elapsed(m).py_err()
     }
+    /// The match rules in play (a `MatchRules`).
+    ///
+    /// Example:
+    ///     >>> Match({"preset": "tenhou", "length": "east"}).rules.length
+    ///     'east'
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> Py<PyAny> {
+        self.match_rules.clone_ref(py)
+    }
+    /// The scoring rules in play (a `RuleSet`).
+    ///
+    /// Example:
+    ///     >>> Match("shiima-2026").scoring.name
+    ///     'shiima-2026'
+    #[getter]
+    fn scoring(&self, py: Python<'_>) -> Py<PyAny> {
+        self.rule_set.clone_ref(py)
+    }
     /// True once the time limit was reported: the hand in play is the last one.
     #[getter]
     fn time_is_up(&self) -> bool {
@@ -523,10 +534,7 @@ impl PyMatch {
 #[pyfunction]
 #[pyo3(signature = (scores, rules = None, first_dealer = 0))]
 pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: Option<&Bound<'py, PyAny>>, first_dealer: u8) -> PyResult<Bound<'py, PyDict>> {
-    let er = match rules {
-        Some(r) => match_rules_arg(r)?.0,
-        None => EngineRules::tenhou(),
-    };
+    let er = match_rules_arg(py, rules)?.1;
     let r = mahjong_core::engine::game::final_result(&er, scores, first_dealer % 4);
     let d = PyDict::new(py);
     d.set_item("scores", r.scores.to_vec())?;
@@ -548,7 +556,8 @@ pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: Option<&Bound
 #[pyfunction]
 #[pyo3(signature = (n, seed = 0, rules = None, scoring = None))]
 pub fn self_play<'py>(py: Python<'py>, n: u64, seed: u64, rules: Option<&Bound<'py, PyAny>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
-    let (er, sr) = rules_args(rules, scoring)?;
+    let loaded = load_rules(py, rules, scoring)?;
+    let (er, sr) = (loaded.engine, loaded.scoring);
     let st = py.detach(|| selfplay::play_many(&er, &sr, seed, n));
     let d = PyDict::new(py);
     d.set_item("matches", st.matches)?;

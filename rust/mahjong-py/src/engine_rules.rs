@@ -220,29 +220,38 @@ impl PyEngineRules {
 }
 
 /// Match rules from a `rules=` argument: anything `mahjong_fast.match_rules.
-/// load_match_rules` takes (a preset name, a `MatchRules`, a dict, a `.toml` path).
-/// Returns the core rules and the name of the scoring preset paired with them.
-pub fn match_rules_arg(obj: &Bound<'_, PyAny>) -> PyResult<(EngineRules, String)> {
-    let py = obj.py();
-    let mr = py.import("mahjong_fast.match_rules")?.getattr("load_match_rules")?.call1((obj,))?;
+/// load_match_rules` takes (a preset name, a `MatchRules`, a dict, a `.toml` path;
+/// `None`: `tenhou`). Returns the `MatchRules` and the core rules it holds.
+pub fn match_rules_arg<'py>(py: Python<'py>, obj: Option<&Bound<'py, PyAny>>) -> PyResult<(Bound<'py, PyAny>, EngineRules)> {
+    let arg = match obj {
+        Some(o) => o.clone(),
+        None => py.None().into_bound(py),
+    };
+    let mr = py.import("mahjong_fast.match_rules")?.getattr("load_match_rules")?.call1((arg,))?;
     let core: PyEngineRules = mr.getattr("core")?.extract()?;
-    let scoring: String = mr.getattr("scoring")?.extract()?;
-    Ok((core.0, scoring))
+    Ok((mr, core.0))
 }
 
-/// Scoring rules from a `scoring=` argument (anything `mahjong_fast.score` takes for
-/// its rules: a preset name, a `RuleSet`, a dict, a `.toml` path), or the preset
-/// `default` when it is `None`.
-pub fn scoring_arg(obj: Option<&Bound<'_, PyAny>>, default: &str) -> PyResult<Rules> {
-    match obj {
-        None => Rules::preset(default).py_err(),
-        Some(o) if o.is_none() => Rules::preset(default).py_err(),
-        Some(o) => {
-            let rs = o.py().import("mahjong_fast.rules")?.getattr("load_rules")?.call1((o,))?;
-            let core: PyRules = rs.getattr("core")?.extract()?;
-            Ok(core.0)
-        }
-    }
+/// Match and scoring rules from the `rules=` / `scoring=` arguments: scoring is
+/// anything `mahjong_fast.score` takes for its rules (a preset name, a `RuleSet`, a
+/// dict, a `.toml` path), by default the scoring preset paired with the match rules
+/// (`MatchRules.scoring`). Returns the Python rule sets and the core structs.
+pub struct Loaded<'py> {
+    pub match_rules: Bound<'py, PyAny>,
+    pub rule_set: Bound<'py, PyAny>,
+    pub engine: EngineRules,
+    pub scoring: Rules,
+}
+
+pub fn load_rules<'py>(py: Python<'py>, rules: Option<&Bound<'py, PyAny>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Loaded<'py>> {
+    let (match_rules, engine) = match_rules_arg(py, rules)?;
+    let source = match scoring {
+        Some(s) if !s.is_none() => s.clone(),
+        _ => match_rules.getattr("scoring")?,
+    };
+    let rule_set = py.import("mahjong_fast.rules")?.getattr("load_rules")?.call1((source,))?;
+    let core: PyRules = rule_set.getattr("core")?.extract()?;
+    Ok(Loaded { match_rules, rule_set, engine, scoring: core.0 })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -482,6 +482,14 @@ impl EngineRules {
         if self.uma.iter().sum::<i32>() != 0 {
             return bad("uma", format!("{:?} sums to {}: uma must add up to zero (it moves points between places)", self.uma, self.uma.iter().sum::<i32>()));
         }
+        // Four-player draws: at three players the engine would count the dealer's
+        // second discard as the fourth wind, and four riichi can never happen.
+        if self.players == 3 && self.abort_four_winds {
+            return bad("abort_four_winds", "needs four players (players = 3): there is no fourth discard in the first go-around".into());
+        }
+        if self.players == 3 && self.abort_four_riichi {
+            return bad("abort_four_riichi", "needs four players (players = 3): three players cannot all four be in riichi".into());
+        }
         amount("result_unit", self.result_unit, 0, 100_000)?;
         amount("riichi_min_points", self.riichi_min_points, -1_000_000, 1_000_000)?;
         if self.riichi_min_wall > self.live_wall() {
@@ -581,6 +589,8 @@ mod tests {
             (EngineRules { chombo: Chombo::EachPays(0), ..t.clone() }, "chombo"),
             (EngineRules { time_limit_minutes: Some(0), ..t.clone() }, "time_limit_minutes"),
             (EngineRules { wrong_ron_each: -1, ..t.clone() }, "wrong_ron_each"),
+            (EngineRules { abort_four_winds: true, ..EngineRules::tenhou_sanma() }, "abort_four_winds"),
+            (EngineRules { abort_four_riichi: true, ..EngineRules::tenhou_sanma() }, "abort_four_riichi"),
         ];
         for (r, option) in cases {
             let e = r.validate().map_err(|e| e.message().to_string());
