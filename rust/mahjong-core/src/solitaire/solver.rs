@@ -24,7 +24,7 @@
 //!   removes at least what any real play removes, so when it cannot clear the board
 //!   the position is lost (`Solver::relax_run`).
 //! - Probing on the relaxation: a split whose commitment makes the relaxed play fail
-//!   is ruled out, a group left with one split is decided, to a fixpoint. Probes
+//!   is ruled out, a group left with one split is decided (one pass a node). Probes
 //!   are cheap because a split the unconstrained relaxed play already fits is
 //!   skipped and each other probe replays only its group's window of that play.
 //!   Ruled-out splits are facts about the position, so children inherit them, and a
@@ -123,6 +123,10 @@ const W_NEW: i32 = 4;
 const W_USEFUL: i32 = 8;
 const W_BELOW: i32 = 1;
 const W_HARD: i32 = 4;
+
+/// Probing passes per node: a second pass after a change rarely rules out more
+/// than it costs (measured on hard Turtle deals: ~15% less CPU for one pass).
+const PROBE_PASSES: u32 = 1;
 
 /// The three ways to split four tiles `0..4` into two pairs.
 const SPLITS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
@@ -723,7 +727,8 @@ impl<'g> Solver<'g> {
         let mut scratch = [0u8; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
         let mut lasts = [Bits::EMPTY; N_GROUPS];
-        self.relax_run(present, (present, free), commits, eff, &mut scratch, &mut snaps, &mut lasts, false, Bits::EMPTY)
+        let full = self.full_groups(present);
+        self.relax_run(full, (present, free), commits, eff, &mut scratch, &mut snaps, &mut lasts, false, Bits::EMPTY)
     }
 
     /// The relaxation test of the node `present` (see `relax_clears`), started from
@@ -737,7 +742,7 @@ impl<'g> Solver<'g> {
     #[allow(clippy::too_many_arguments)]
     fn relax_run(
         &self,
-        present: Bits,
+        full_groups: u64,
         start: (Bits, Bits),
         commits: &Commits,
         eff: &[u8; N_GROUPS],
@@ -762,7 +767,7 @@ impl<'g> Solver<'g> {
             let g = self.group_of[t] as usize;
             let k = self.member_idx[t] as usize;
             let m = self.members[g];
-            let full = self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g];
+            let full = full_groups >> g & 1 == 1;
             let mut gone = Bits::single(t);
             if full && commits[g] == NO_COMMIT {
                 let live = eff[g];
@@ -799,14 +804,16 @@ impl<'g> Solver<'g> {
                 seen |= 1 << g;
                 snaps[g] = (pres, fr);
             }
-            let mut fm = 0u8;
-            for (j, &x) in m.iter().enumerate() {
-                if fr.has(x as usize) && self.group_of[x as usize] as usize == g {
-                    fm |= 1 << j;
+            if record {
+                let mut fm = 0u8;
+                for (j, &x) in m.iter().enumerate() {
+                    if fr.has(x as usize) && self.group_of[x as usize] as usize == g {
+                        fm |= 1 << j;
+                    }
                 }
-            }
-            for x in gone.iter() {
-                free_at[x] = fm;
+                for x in gone.iter() {
+                    free_at[x] = fm;
+                }
             }
             pres = pres.minus(gone);
             fr = fr.minus(gone);
@@ -836,20 +843,39 @@ impl<'g> Solver<'g> {
         pres.is_empty()
     }
 
+    /// Bit `g` set when group `g` has all four of its tiles in `present`.
+    #[inline]
+    fn full_groups(&self, present: Bits) -> u64 {
+        let mut f = 0u64;
+        for j in 0..self.n_groups {
+            let g = self.groups[j] as usize;
+            if self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g] {
+                f |= 1 << g;
+            }
+        }
+        f
+    }
+
     /// Probing on the relaxation: a split of an undecided group whose commitment
     /// makes the relaxed play fail is ruled out; a group left with one split is
-    /// decided, and the probes run again while anything changes. False when some
-    /// group has no split left (the position is lost).
+    /// decided (`PROBE_PASSES` passes, the relaxation rechecked after each change).
+    /// False when some group has no split left (the position is lost).
     fn probe(&self, present: Bits, free: Bits, commits: &mut Commits, eff: &mut [u8; N_GROUPS]) -> bool {
+        let full = self.full_groups(present);
         let mut free_at = [0u8; MAX_TILES];
         let mut scratch = [0u8; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
         let mut dummy = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
         let mut lasts = [Bits::EMPTY; N_GROUPS];
         let mut dummy_lasts = [Bits::EMPTY; N_GROUPS];
+        let mut passes = 0;
         loop {
-            if !self.relax_run(present, (present, free), commits, eff, &mut free_at, &mut snaps, &mut lasts, true, Bits::EMPTY) {
+            if !self.relax_run(full, (present, free), commits, eff, &mut free_at, &mut snaps, &mut lasts, true, Bits::EMPTY) {
                 return false;
+            }
+            passes += 1;
+            if passes > PROBE_PASSES {
+                return true;
             }
             let mut changed = false;
             for j in 0..self.n_groups {
@@ -879,7 +905,7 @@ impl<'g> Solver<'g> {
                     // rule elsewhere could invalidate removals the window assumes,
                     // and a failure must be real to rule a split out).
                     let (from, target) = if changed { ((present, free), Bits::EMPTY) } else { (snaps[g], lasts[g]) };
-                    let ok = self.relax_run(present, from, commits, eff, &mut scratch, &mut dummy, &mut dummy_lasts, false, target);
+                    let ok = self.relax_run(full, from, commits, eff, &mut scratch, &mut dummy, &mut dummy_lasts, false, target);
                     commits[g] = NO_COMMIT;
                     if !ok {
                         eff[g] &= !(1 << s);
@@ -1273,7 +1299,7 @@ mod tests {
 
     /// Probing with its shortcuts (skipping splits the unconstrained play already
     /// fits, starting each probe at the group's window) rules out exactly the splits
-    /// that probing every split from the node's position rules out.
+    /// that probing every split from the node's position rules out (same passes).
     #[test]
     fn windowed_probing_matches_naive_probing() {
         let l = builtin("turtle").unwrap();
@@ -1294,12 +1320,17 @@ mod tests {
             let mut e1 = s.live;
             let ok1 = s.probe(present, free, &mut c1, &mut e1);
             // Naive: every live split of every undecided group, each from scratch,
-            // to a fixpoint.
+            // for the same number of passes.
             let mut c2 = commits;
             let mut e2 = s.live;
+            let mut passes = 0;
             let ok2 = loop {
                 if !s.relax_clears(present, free, &c2, &e2) {
                     break false;
+                }
+                passes += 1;
+                if passes > PROBE_PASSES {
+                    break true;
                 }
                 let mut changed = false;
                 let mut dead = false;
