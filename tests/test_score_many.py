@@ -85,6 +85,20 @@ def test_a_tile_id_given_twice_is_named():
     assert res["points"][2] == 1500
 
 
+def test_pads_anywhere_and_the_first_bad_id_is_named():
+    cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}] * 3)
+    # Row 0: the winning tile left out and a pad of any negative value moved to the middle.
+    ids = [int(x) for x in cols["hand"][0] if int(x) != int(cols["win"][0])]
+    cols["hand"][0] = ids[:5] + [-2**31] + ids[5:]
+    cols["hand"][1, 3] = 136  # the first id past the last physical tile
+    cols["hand"][1, 7] = 500
+    res = score_many(cols)
+    assert res["error"].tolist() == [0, 1, 0]
+    assert res["points"].tolist() == [1500, 0, 1500]
+    msgs = {row: msg for row, _, msg in res["errors"]}
+    assert "tile id 136 is out of range" in msgs[1]
+
+
 def test_columns_with_defaults_and_bad_shapes():
     cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
     slim = {k: cols[k] for k in ("hand", "win", "winner", "flags")}

@@ -245,11 +245,11 @@ impl Hand {
     /// the tile count, at most four copies of every kind across concealed tiles and
     /// melds, and at most one red five per suit (the riichi batch reader does so while
     /// reading 136-ids, which are distinct physical tiles).
-    pub(crate) fn from_checked_counts(concealed: Counts, red: [u8; 3], melds: &[Meld]) -> Hand {
-        let mut arr = [Meld::default(); MAX_MELDS];
-        let n = melds.len().min(MAX_MELDS);
-        arr[..n].copy_from_slice(&melds[..n]);
-        Hand { concealed, red, melds: arr, n_melds: n as u8 }
+    /// The melds come in an array of the hand's size (the first `n_melds` used, the
+    /// rest default), as the batch reader builds them, so they move in without a copy.
+    #[inline]
+    pub(crate) fn from_checked_parts(concealed: Counts, red: [u8; 3], melds: [Meld; MAX_MELDS], n_melds: u8) -> Hand {
+        Hand { concealed, red, melds, n_melds: n_melds.min(MAX_MELDS as u8) }
     }
     /// The melds.
     #[inline]

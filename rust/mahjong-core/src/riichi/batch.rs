@@ -9,7 +9,7 @@ use super::context::{Indicators, WinContext, MAX_INDICATORS};
 use super::rules::Rules;
 use super::score::{score, score_without_fu_items, ScoreResult};
 use crate::error::{Error, Result};
-use crate::hand::{Hand, Meld, MeldKind};
+use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
 use crate::tile::{RTile, Tile, TileId};
 
 use rayon::prelude::*;
@@ -136,7 +136,8 @@ impl Columns<'_> {
     /// built in a cold function only when a check fails.
     #[inline]
     pub fn row(&self, i: usize) -> Result<(Hand, RTile, WinContext)> {
-        let mut melds = [Meld::default(); MELD_WIDTH];
+        // Sized as the hand holds them, so the array moves into the hand without a copy loop.
+        let mut melds = [Meld::default(); MAX_MELDS];
         let mut n_melds = 0;
         let kinds = &self.meld_kind[i * MELD_WIDTH..(i + 1) * MELD_WIDTH];
         // Most hands are closed: one test skips the four meld slots.
@@ -170,7 +171,8 @@ impl Columns<'_> {
                 n_melds += 1;
             }
         }
-        let melds = &melds[..n_melds];
+        let meld_array = melds;
+        let melds = &meld_array[..n_melds];
         let want = 14 - 3 * n_melds;
         // 136-ids straight into counts; a bit set (136 bits in three words) catches a
         // physical tile given twice and afterwards tells which red fives are held.
@@ -179,11 +181,16 @@ impl Columns<'_> {
         let mut seen = [0u64; 3];
         // Bits seen before being set again: non-zero when an id repeats.
         let mut repeated = 0u64;
-        for &id in &self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH] {
-            if id < 0 {
-                continue;
-            }
-            if id >= 136 {
+        // A fixed-size row lets the loop unroll; one unsigned test passes the ids in
+        // range, and only pads (negative) and bad ids take the second test.
+        let ids: &[i32; HAND_WIDTH] = self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH]
+            .try_into()
+            .map_err(|_| Error::InvalidHand(format!("row {i}: hand column too short")))?;
+        for &id in ids {
+            if id as u32 >= 136 {
+                if id < 0 {
+                    continue;
+                }
                 return Err(Self::bad_id(i, id));
             }
             let (w, bit) = (id as usize >> 6, 1u64 << (id as u32 & 63));
@@ -243,7 +250,7 @@ impl Columns<'_> {
                 return Err(Error::InvalidHand(format!("row {i}: the melds and concealed tiles hold a fifth copy or a second red five")));
             }
         }
-        let hand = Hand::from_checked_counts(counts, red, melds);
+        let hand = Hand::from_checked_parts(counts, red, meld_array, n_melds as u8);
         let f = self.flags[i] as u32;
         let has = |b: u32| f & b != 0;
         let n_players = Self::small(self.n_players[i], 3, 4, "n_players", i)?;
