@@ -153,6 +153,9 @@ pub struct Solver<'g> {
     live: [u8; N_GROUPS],
     /// Groups of four tiles (the others have two).
     four: [bool; N_GROUPS],
+    /// `pair_order(..).0` of each pair of each split of each group of four, per
+    /// solve: move ordering reads it at every node.
+    split_before: [[[Bits; 2]; 3]; N_GROUPS],
     groups: [u8; N_GROUPS],
     n_groups: usize,
     path: Vec<(u8, u8)>,
@@ -197,6 +200,7 @@ impl<'g> Solver<'g> {
             member_idx: [0; MAX_TILES],
             live: [0; N_GROUPS],
             four: [false; N_GROUPS],
+            split_before: [[[Bits::EMPTY; 2]; 3]; N_GROUPS],
             groups: [0; N_GROUPS],
             n_groups: 0,
             path: Vec::with_capacity(MAX_TILES / 2),
@@ -406,6 +410,11 @@ impl<'g> Solver<'g> {
                 }
                 self.live[g] = 1;
                 continue;
+            }
+            for (s, sp) in SPLITS.iter().enumerate() {
+                for (p, &(x, y)) in sp.iter().enumerate() {
+                    self.split_before[g][s][p] = self.pair_order(t[x], t[y]).0;
+                }
             }
             let mut live = 0u8;
             for (s, sp) in SPLITS.iter().enumerate() {
@@ -627,13 +636,13 @@ impl<'g> Solver<'g> {
                 }
                 let mut sc = 0;
                 let mut progress = false;
-                for &(x, y) in &SPLITS[s] {
+                for (p, &(x, y)) in SPLITS[s].iter().enumerate() {
                     let (a, b) = (m[x] as usize, m[y] as usize);
                     if fr.has(a) && fr.has(b) {
                         progress = true;
                         sc += self.gain(&present, &free, a, b);
                     } else {
-                        sc -= W_HARD * self.pair_order(a, b).0.and(present).count() as i32;
+                        sc -= W_HARD * self.split_before[g][s][p].and(present).count() as i32;
                     }
                 }
                 sc += self.jitter();
@@ -685,12 +694,12 @@ impl<'g> Solver<'g> {
                         continue;
                     }
                     let mut sc = 0;
-                    for &(x, y) in &SPLITS[s] {
+                    for (p, &(x, y)) in SPLITS[s].iter().enumerate() {
                         let (a, b) = (m[x] as usize, m[y] as usize);
                         if fr.has(a) && fr.has(b) {
                             sc += self.gain(&present, &free, a, b);
                         } else {
-                            sc -= W_HARD * self.pair_order(a, b).0.and(present).count() as i32;
+                            sc -= W_HARD * self.split_before[g][s][p].and(present).count() as i32;
                         }
                     }
                     order[no] = (s, sc);
