@@ -119,6 +119,8 @@ const TT_BITS_SMALL: u32 = 14;
 const TT_BITS_BIG: u32 = 18;
 const TT_WAYS: usize = 4;
 const NO_COMMIT: u8 = 0;
+/// Every group (bit `g` = group `g`): `N_GROUPS` fits a word.
+const ALL_GROUPS: u64 = (1 << N_GROUPS) - 1;
 const W_NEW: i32 = 4;
 const W_USEFUL: i32 = 8;
 const W_BELOW: i32 = 1;
@@ -285,7 +287,7 @@ impl<'g> Solver<'g> {
         let outcome = loop {
             self.restart_cap = self.nodes.saturating_add(cap);
             self.path.clear();
-            match self.dfs(present, root_free, root_commits, root_eff) {
+            match self.dfs(present, root_free, root_commits, root_eff, ALL_GROUPS) {
                 Flow::Abort if !self.hard_abort => {
                     if !self.propagating {
                         cap = cap.saturating_mul(2).min(QUICK_CAP);
@@ -504,7 +506,12 @@ impl<'g> Solver<'g> {
         W_NEW * newly + W_USEFUL * useful + W_BELOW * below
     }
 
-    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS]) -> Flow {
+    /// `dirty` (bit `g` = group `g`) holds the groups that may have a safe removal
+    /// the caller did not make: the caller's position is closed under safe removals
+    /// for its commitments, so only a group whose commitment changed, or (below) that
+    /// lost tiles or gained free ones, needs a look. The closure is the same whatever
+    /// the order, so this only saves scanning every group at every node.
+    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS], mut dirty: u64) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -512,10 +519,12 @@ impl<'g> Solver<'g> {
         let mark = self.path.len();
         // Safe removals until none applies: a group whose remaining tiles are all
         // free, and free pairs of a decided split (or of a group down to two).
-        loop {
+        while dirty != 0 {
             let mut removed = Bits::EMPTY;
-            for k in 0..self.n_groups {
-                let g = self.groups[k] as usize;
+            let mut touched = 0u64;
+            while dirty != 0 {
+                let g = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 let rem = present.and(self.group_mask[g]);
                 let fr = free.and(rem);
                 if !fr.at_least_two() {
@@ -528,6 +537,7 @@ impl<'g> Solver<'g> {
                     }
                     present = present.minus(rem);
                     removed = removed.or(rem);
+                    touched |= 1 << g;
                 } else if commits[g] != NO_COMMIT && rem == self.group_mask[g] && self.four[g] {
                     let m = self.members[g];
                     for &(x, y) in &SPLITS[commits[g] as usize - 1] {
@@ -538,6 +548,7 @@ impl<'g> Solver<'g> {
                             present.remove(b);
                             removed.insert(a);
                             removed.insert(b);
+                            touched |= 1 << g;
                         }
                     }
                 }
@@ -545,7 +556,13 @@ impl<'g> Solver<'g> {
             if removed.is_empty() {
                 break;
             }
+            let before = free;
             free = self.geo.refresh_free(free, present, removed);
+            // Next pass: groups that lost tiles or gained free ones.
+            dirty = touched;
+            for t in free.minus(before).iter() {
+                dirty |= 1 << self.group_of[t];
+            }
         }
         if present.is_empty() {
             return Flow::Win;
@@ -565,10 +582,11 @@ impl<'g> Solver<'g> {
             self.path.truncate(mark);
             return Flow::Lose;
         }
-        let key = self.pack(&present, &commits);
+        // Only propagation changes commitments here.
+        let key = if self.propagating { self.pack(&present, &commits) } else { key0 };
         if key != key0 {
             // Propagation decided groups: their free pairs can go now.
-            match self.dfs(present, free, commits, eff) {
+            match self.dfs(present, free, commits, eff, ALL_GROUPS) {
                 Flow::Lose => {
                     self.tt_store(present, key0);
                     self.path.truncate(mark);
@@ -682,7 +700,7 @@ impl<'g> Solver<'g> {
                 for &(s, _) in &order[..no] {
                     let mut c2 = commits;
                     c2[g] = s as u8 + 1;
-                    match self.dfs(present, free, c2, eff) {
+                    match self.dfs(present, free, c2, eff, ALL_GROUPS) {
                         Flow::Win => return Flow::Win,
                         Flow::Abort => return Flow::Abort,
                         // This split is lost here: the siblings may rely on it.
@@ -703,7 +721,10 @@ impl<'g> Solver<'g> {
         for &(s, _) in &order[..no] {
             let mut c2 = commits;
             c2[g] = s as u8 + 1;
-            match self.dfs(present, free, c2, eff) {
+            // Without propagation only group `g`'s commitment changed since this
+            // position was closed under safe removals.
+            let dirty = if self.propagating { ALL_GROUPS } else { 1 << g };
+            match self.dfs(present, free, c2, eff, dirty) {
                 Flow::Win => return Flow::Win,
                 Flow::Abort => return Flow::Abort,
                 Flow::Lose => eff[g] &= !(1 << s),
