@@ -99,6 +99,20 @@ def test_pads_anywhere_and_the_first_bad_id_is_named():
     assert "tile id 136 is out of range" in msgs[1]
 
 
+def test_bad_indicators_are_named_slot_by_slot():
+    cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True, "riichi": True}] * 3)
+    cols["dora"][0] = [3, -1, 40, -1, -1]
+    cols["ura"][0] = [34, -1, -1, -1, -1]  # slot 0 comes before slot 2: the ura is named
+    cols["dora"][1] = [-1, -1, 5, -1, 99]
+    cols["dora"][2] = [-1, 0, -9, 0, -1]  # pads anywhere; two 1m indicators count twice
+    res = score_many(cols)
+    assert res["error"].tolist() == [1, 1, 0]
+    msgs = {row: msg for row, _, msg in res["errors"]}
+    assert "ura indicator = 34" in msgs[0]
+    assert "dora indicator = 99" in msgs[1]
+    assert res["dora"][2] == 2
+
+
 def test_columns_with_defaults_and_bad_shapes():
     cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
     slim = {k: cols[k] for k in ("hand", "win", "winner", "flags")}

@@ -123,6 +123,23 @@ impl Columns<'_> {
         Error::InvalidHand(format!("row {row}: {what} = {v} is outside {lo}..={hi}"))
     }
 
+    /// Row `i` of a column `W` values wide, as an array: indexing it needs no bounds
+    /// check and loops over it unroll. [`Columns::check`] has matched the lengths, so
+    /// the error is only a guard.
+    #[inline(always)]
+    fn fixed<'c, const W: usize>(col: &'c [i32], i: usize, what: &str) -> Result<&'c [i32; W]> {
+        match col.get(i * W..(i + 1) * W).and_then(|r| r.try_into().ok()) {
+            Some(r) => Ok(r),
+            None => Err(Self::short_column(what, i)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn short_column(what: &str, row: usize) -> Error {
+        Error::InvalidHand(format!("row {row}: column {what} is too short"))
+    }
+
     #[inline(always)]
     fn kind(v: i32, what: &str, row: usize) -> Result<Tile> {
         let k = Self::small(v, 0, 33, what, row)?;
@@ -139,20 +156,22 @@ impl Columns<'_> {
         // Sized as the hand holds them, so the array moves into the hand without a copy loop.
         let mut melds = [Meld::default(); MAX_MELDS];
         let mut n_melds = 0;
-        let kinds = &self.meld_kind[i * MELD_WIDTH..(i + 1) * MELD_WIDTH];
+        let kinds = Self::fixed::<MELD_WIDTH>(self.meld_kind, i, "meld_kind")?;
         // Most hands are closed: one test skips the four meld slots.
         if kinds.iter().any(|&k| k != 0) {
+            let tiles = Self::fixed::<MELD_WIDTH>(self.meld_tile, i, "meld_tile")?;
+            let reds = Self::fixed::<MELD_WIDTH>(self.meld_red, i, "meld_red")?;
             for (j, &code) in kinds.iter().enumerate() {
                 let kind = match MELD_CODES.get(code as usize) {
                     Some(k) if code >= 0 => *k,
                     _ => return Err(Error::InvalidHand(format!("row {i}: meld code {code} (expected 0..5)"))),
                 };
                 let Some(kind) = kind else { continue };
-                let t = Self::kind(self.meld_tile[i * MELD_WIDTH + j], "meld tile", i)?;
+                let t = Self::kind(tiles[j], "meld tile", i)?;
                 if kind == MeldKind::Chi && (t.is_honor() || t.number() > 7) {
                     return Err(Error::InvalidHand(format!("row {i}: a chi cannot start at {t}")));
                 }
-                let red = Self::small(self.meld_red[i * MELD_WIDTH + j], 0, 1, "meld red fives", i)?;
+                let red = Self::small(reds[j], 0, 1, "meld red fives", i)?;
                 let has_five = if kind == MeldKind::Chi { !t.is_honor() && (3..=5).contains(&t.number()) } else { !t.is_honor() && t.number() == 5 };
                 if red > 0 && !has_five {
                     return Err(Error::InvalidHand(format!("row {i}: meld at {t} holds no five to be red")));
@@ -181,11 +200,9 @@ impl Columns<'_> {
         let mut seen = [0u64; 3];
         // Bits seen before being set again: non-zero when an id repeats.
         let mut repeated = 0u64;
-        // A fixed-size row lets the loop unroll; one unsigned test passes the ids in
+        // A fixed-size row needs no bounds checks; one unsigned test passes the ids in
         // range, and only pads (negative) and bad ids take the second test.
-        let ids: &[i32; HAND_WIDTH] = self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH]
-            .try_into()
-            .map_err(|_| Error::InvalidHand(format!("row {i}: hand column too short")))?;
+        let ids = Self::fixed::<HAND_WIDTH>(self.hand, i, "hand")?;
         for &id in ids {
             if id as u32 >= 136 {
                 if id < 0 {
@@ -257,12 +274,12 @@ impl Columns<'_> {
         let seat = |v: i32, what: &str| Self::small(v, 0, n_players as i32 - 1, what, i);
         let mut dora = Indicators::default();
         let mut ura = Indicators::default();
-        for j in 0..MAX_INDICATORS {
-            let d = self.dora[i * MAX_INDICATORS + j];
+        let dora_row = Self::fixed::<MAX_INDICATORS>(self.dora, i, "dora")?;
+        let ura_row = Self::fixed::<MAX_INDICATORS>(self.ura, i, "ura")?;
+        for (&d, &u) in dora_row.iter().zip(ura_row) {
             if d >= 0 {
                 dora.push(Self::kind(d, "dora indicator", i)?);
             }
-            let u = self.ura[i * MAX_INDICATORS + j];
             if u >= 0 {
                 ura.push(Self::kind(u, "ura indicator", i)?);
             }
