@@ -5,12 +5,13 @@ import doctest
 import pytest
 
 import mahjong_fast._core as core
+import mahjong_fast._toml
 import mahjong_fast.cli_riichi
 import mahjong_fast.riichi
 import mahjong_fast.rules
 
 
-@pytest.mark.parametrize("module", [mahjong_fast.riichi, mahjong_fast.rules, mahjong_fast.cli_riichi])
+@pytest.mark.parametrize("module", [mahjong_fast.riichi, mahjong_fast.rules, mahjong_fast.cli_riichi, mahjong_fast._toml])
 def test_module_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from mahjong_fast._core import EngineRules, InvalidRuleError
+from mahjong_fast._toml import read_rule_table
 from mahjong_fast.rules import PRESETS as SCORING_PRESETS
 
 __all__ = ["MatchRules", "MATCH_PRESETS", "load_match_rules"]
@@ -250,22 +251,7 @@ class MatchRules:
             >>> MatchRules.from_toml(p).uma
             (15000, 5000, -5000, -15000)
         """
-        try:
-            import tomllib  # type: ignore[import-not-found]
-        except ModuleNotFoundError:  # Python < 3.11
-            try:
-                import tomli as tomllib  # type: ignore[import-not-found,no-redef]
-            except ModuleNotFoundError:
-                raise InvalidRuleError("reading TOML needs Python 3.11+ or the 'tomli' package") from None
-        try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except OSError as e:
-            raise InvalidRuleError(f"{path}: cannot read rule file: {e}") from None
-        except tomllib.TOMLDecodeError as e:
-            raise InvalidRuleError(f"{path}: not valid TOML: {e}") from None
-        if "match" in data and isinstance(data["match"], dict):
-            data = data["match"]
+        data = read_rule_table(path, "match")
         try:
             return cls.from_dict(data)
         except InvalidRuleError as e:

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Dict, Mapping, Union
 
 from mahjong_fast._core import InvalidRuleError, RiichiRules
+from mahjong_fast._toml import read_rule_table
 
 __all__ = ["RuleSet", "PRESETS", "load_rules"]
 
@@ -197,22 +198,7 @@ class RuleSet:
             >>> RuleSet.from_toml(p).kiriage_mangan
             True
         """
-        try:
-            import tomllib  # type: ignore[import-not-found]
-        except ModuleNotFoundError:  # Python < 3.11
-            try:
-                import tomli as tomllib  # type: ignore[import-not-found,no-redef]
-            except ModuleNotFoundError:
-                raise InvalidRuleError("reading TOML needs Python 3.11+ or the 'tomli' package") from None
-        try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except OSError as e:
-            raise InvalidRuleError(f"{path}: cannot read rule file: {e}") from None
-        except tomllib.TOMLDecodeError as e:
-            raise InvalidRuleError(f"{path}: not valid TOML: {e}") from None
-        if "rules" in data and isinstance(data["rules"], dict):
-            data = data["rules"]
+        data = read_rule_table(path, "rules")
         return cls.from_dict(data)
 
     def replace(self, **changes: Any) -> "RuleSet":
