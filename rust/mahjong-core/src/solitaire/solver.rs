@@ -1432,41 +1432,48 @@ mod tests {
         }
     }
 
+    /// A random board of 12 to 22 tiles on up to three layers, dealt with `kinds`
+    /// faces in pairs (at most four of a face), or None when the draw is unusable.
+    fn random_mid_board(rng: &mut Rng, kinds: u32) -> Option<(crate::solitaire::layout::Layout, Geometry, Vec<Face>)> {
+        use crate::solitaire::layout::{Layout, Pos};
+        let n = 2 * (6 + rng.below(6));
+        let mut ps: Vec<Pos> = Vec::new();
+        let mut tries = 0;
+        while ps.len() < n && tries < 800 {
+            tries += 1;
+            let p = Pos::new(rng.below(11) as u16, rng.below(5) as u16, rng.below(3) as u8);
+            if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
+                ps.push(p);
+            }
+        }
+        if ps.len() % 2 == 1 {
+            ps.pop();
+        }
+        let l = Layout::new("mid", ps).ok()?;
+        let geo = Geometry::new(&l);
+        let mut faces: Vec<Face> = Vec::new();
+        for j in 0..l.len() / 2 {
+            let f = Face::new((j / 2) as u32 % kinds).unwrap();
+            faces.push(f);
+            faces.push(f);
+        }
+        rng.shuffle(&mut faces);
+        let mut count = [0; 42];
+        faces.iter().for_each(|f| count[f.code() as usize] += 1);
+        if count.iter().any(|&c| c > 4) {
+            return None;
+        }
+        Some((l, geo, faces))
+    }
+
     /// The relaxation is necessary for a win: on small boards, every position brute
     /// force can clear passes it (with no split decided).
     #[test]
     fn relaxation_passes_every_clearable_small_board() {
-        use crate::solitaire::layout::{Layout, Pos};
         let mut rng = Rng::new(1234);
         let mut checked = 0;
         for _ in 0..300 {
-            let n = 2 * (6 + rng.below(6));
-            let mut ps: Vec<Pos> = Vec::new();
-            let mut tries = 0;
-            while ps.len() < n && tries < 800 {
-                tries += 1;
-                let p = Pos::new(rng.below(11) as u16, rng.below(5) as u16, rng.below(3) as u8);
-                if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
-                    ps.push(p);
-                }
-            }
-            if ps.len() % 2 == 1 {
-                ps.pop();
-            }
-            let Ok(l) = Layout::new("mid", ps) else { continue };
-            let geo = Geometry::new(&l);
-            let mut faces: Vec<Face> = Vec::new();
-            for j in 0..l.len() / 2 {
-                let f = Face::new((j / 2) as u32 % 7).unwrap();
-                faces.push(f);
-                faces.push(f);
-            }
-            rng.shuffle(&mut faces);
-            let mut count = [0; 42];
-            faces.iter().for_each(|f| count[f.code() as usize] += 1);
-            if count.iter().any(|&c| c > 4) {
-                continue;
-            }
+            let Some((_, geo, faces)) = random_mid_board(&mut rng, 7) else { continue };
             if !brute(&geo, &faces, geo.all(), &mut Default::default()) {
                 continue;
             }
@@ -1486,37 +1493,10 @@ mod tests {
     /// every search mode agree with brute force.
     #[test]
     fn agrees_with_brute_force_on_mid_boards() {
-        use crate::solitaire::layout::{Layout, Pos};
         let mut rng = Rng::new(4321);
         let mut both = [0usize; 2];
         for _ in 0..250 {
-            let n = 2 * (6 + rng.below(6));
-            let mut ps: Vec<Pos> = Vec::new();
-            let mut tries = 0;
-            while ps.len() < n && tries < 800 {
-                tries += 1;
-                let p = Pos::new(rng.below(11) as u16, rng.below(5) as u16, rng.below(3) as u8);
-                if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
-                    ps.push(p);
-                }
-            }
-            if ps.len() % 2 == 1 {
-                ps.pop();
-            }
-            let Ok(l) = Layout::new("mid", ps) else { continue };
-            let geo = Geometry::new(&l);
-            let mut faces: Vec<Face> = Vec::new();
-            for j in 0..l.len() / 2 {
-                let f = Face::new((j / 2) as u32 % 6).unwrap();
-                faces.push(f);
-                faces.push(f);
-            }
-            rng.shuffle(&mut faces);
-            let mut count = [0; 42];
-            faces.iter().for_each(|f| count[f.code() as usize] += 1);
-            if count.iter().any(|&c| c > 4) {
-                continue;
-            }
+            let Some((l, geo, faces)) = random_mid_board(&mut rng, 6) else { continue };
             let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
             for phase in [SEARCH_PHASE, 0, 1] {
                 let mut s = Solver::new(&geo).with_search_phase(phase);
