@@ -1251,45 +1251,15 @@ mod tests {
         false
     }
 
-    #[test]
-    fn agrees_with_brute_force_on_small_boards() {
-        use crate::solitaire::layout::{Layout, Pos};
-        let mut rng = Rng::new(99);
+    /// Every search mode (the quick searches and, from the first node, the
+    /// propagating proof/search alternation) agrees with brute force on `rounds`
+    /// random boards drawn by `draw`; both verdicts must occur more than 20 times.
+    fn search_modes_agree_with_brute_force(seed: u64, rounds: usize, draw: BoardDraw) {
+        let mut rng = Rng::new(seed);
         let mut both = [0usize; 2];
-        for _ in 0..400 {
-            // Random small layout: 6..16 tiles on a 4-layer 8x6 grid, kept if valid.
-            let n = 2 * (3 + rng.below(6));
-            let mut ps: Vec<Pos> = Vec::new();
-            let mut tries = 0;
-            while ps.len() < n && tries < 500 {
-                tries += 1;
-                let p = Pos::new(rng.below(9) as u16, rng.below(5) as u16, rng.below(3) as u8);
-                if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
-                    ps.push(p);
-                }
-            }
-            if ps.len() % 2 == 1 {
-                ps.pop();
-            }
-            let Ok(l) = Layout::new("small", ps) else { continue };
-            let geo = Geometry::new(&l);
-            // Few groups so that groups of four are common.
-            let mut faces: Vec<Face> = Vec::new();
-            let k = l.len() / 2;
-            for j in 0..k {
-                let f = Face::new((j / 2) as u32 % 3).unwrap();
-                faces.push(f);
-                faces.push(f);
-            }
-            rng.shuffle(&mut faces);
-            let mut count = [0; 42];
-            faces.iter().for_each(|f| count[f.code() as usize] += 1);
-            if count.iter().any(|&c| c > 4) {
-                continue;
-            }
+        for _ in 0..rounds {
+            let Some((l, geo, faces)) = random_board(&mut rng, draw) else { continue };
             let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
-            // Both the quick searches and, from the first node, the propagating
-            // proof/search alternation must agree with brute force.
             for phase in [SEARCH_PHASE, 0, 1] {
                 let mut s = Solver::new(&geo).with_search_phase(phase);
                 let r = s.solve(&faces, geo.all(), SolveLimits::default());
@@ -1302,6 +1272,13 @@ mod tests {
             both[truth as usize] += 1;
         }
         assert!(both[0] > 20 && both[1] > 20, "{both:?}");
+    }
+
+    /// Small boards: 6..16 tiles on three layers of a 10x6 grid, three faces so that
+    /// groups of four are common.
+    #[test]
+    fn agrees_with_brute_force_on_small_boards() {
+        search_modes_agree_with_brute_force(99, 400, BoardDraw { min_pairs: 3, columns: 9, tries: 500, kinds: 3 });
     }
 
     /// A random legal play of up to `moves` pairs from the full board.
@@ -1338,7 +1315,7 @@ mod tests {
         let mut eliminated = 0;
         for i in 0..150 {
             let faces = uniform_faces(&mut Rng::for_index(11, i), l.len());
-            let moves = rng.below(40) as usize;
+            let moves = rng.below(40);
             let present = random_position(&geo, &faces, &mut rng, moves);
             let mut s = Solver::new(&geo);
             let mut commits: Commits = [NO_COMMIT; N_GROUPS];
@@ -1432,16 +1409,30 @@ mod tests {
         }
     }
 
-    /// A random board of 12 to 22 tiles on up to three layers, dealt with `kinds`
-    /// faces in pairs (at most four of a face), or None when the draw is unusable.
-    fn random_mid_board(rng: &mut Rng, kinds: u32) -> Option<(crate::solitaire::layout::Layout, Geometry, Vec<Face>)> {
+    /// Mid-sized boards: 12 to 22 tiles on an 11-column grid, seven faces.
+    const MID_BOARD_7: BoardDraw = BoardDraw { min_pairs: 6, columns: 11, tries: 800, kinds: 7 };
+
+    /// How a random test board is drawn: `min_pairs` .. `min_pairs + 5` pairs wanted,
+    /// positions with x below `columns` (y below 5, three layers), at most `tries`
+    /// placement attempts, `kinds` faces dealt in pairs.
+    #[derive(Copy, Clone)]
+    struct BoardDraw {
+        min_pairs: usize,
+        columns: usize,
+        tries: usize,
+        kinds: u32,
+    }
+
+    /// A random board drawn as `draw` says (at most four of a face), or None when the
+    /// draw is unusable.
+    fn random_board(rng: &mut Rng, draw: BoardDraw) -> Option<(crate::solitaire::layout::Layout, Geometry, Vec<Face>)> {
         use crate::solitaire::layout::{Layout, Pos};
-        let n = 2 * (6 + rng.below(6));
+        let n = 2 * (draw.min_pairs + rng.below(6));
         let mut ps: Vec<Pos> = Vec::new();
         let mut tries = 0;
-        while ps.len() < n && tries < 800 {
+        while ps.len() < n && tries < draw.tries {
             tries += 1;
-            let p = Pos::new(rng.below(11) as u16, rng.below(5) as u16, rng.below(3) as u8);
+            let p = Pos::new(rng.below(draw.columns) as u16, rng.below(5) as u16, rng.below(3) as u8);
             if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
                 ps.push(p);
             }
@@ -1449,11 +1440,11 @@ mod tests {
         if ps.len() % 2 == 1 {
             ps.pop();
         }
-        let l = Layout::new("mid", ps).ok()?;
+        let l = Layout::new("random", ps).ok()?;
         let geo = Geometry::new(&l);
         let mut faces: Vec<Face> = Vec::new();
         for j in 0..l.len() / 2 {
-            let f = Face::new((j / 2) as u32 % kinds).unwrap();
+            let f = Face::new((j / 2) as u32 % draw.kinds).unwrap();
             faces.push(f);
             faces.push(f);
         }
@@ -1473,7 +1464,7 @@ mod tests {
         let mut rng = Rng::new(1234);
         let mut checked = 0;
         for _ in 0..300 {
-            let Some((_, geo, faces)) = random_mid_board(&mut rng, 7) else { continue };
+            let Some((_, geo, faces)) = random_board(&mut rng, MID_BOARD_7) else { continue };
             if !brute(&geo, &faces, geo.all(), &mut Default::default()) {
                 continue;
             }
@@ -1493,22 +1484,6 @@ mod tests {
     /// every search mode agree with brute force.
     #[test]
     fn agrees_with_brute_force_on_mid_boards() {
-        let mut rng = Rng::new(4321);
-        let mut both = [0usize; 2];
-        for _ in 0..250 {
-            let Some((l, geo, faces)) = random_mid_board(&mut rng, 6) else { continue };
-            let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
-            for phase in [SEARCH_PHASE, 0, 1] {
-                let mut s = Solver::new(&geo).with_search_phase(phase);
-                let r = s.solve(&faces, geo.all(), SolveLimits::default());
-                assert_ne!(r.verdict, Verdict::Unknown);
-                assert_eq!(r.verdict == Verdict::Solvable, truth, "phase {phase} layout {:?} faces {:?}", l.positions(), faces);
-                if truth {
-                    assert!(replay(&geo, &faces, &r.solution));
-                }
-            }
-            both[truth as usize] += 1;
-        }
-        assert!(both[0] > 20 && both[1] > 20, "{both:?}");
+        search_modes_agree_with_brute_force(4321, 250, BoardDraw { kinds: 6, ..MID_BOARD_7 });
     }
 }
