@@ -15,10 +15,19 @@ fn main() {
     let name = args.get(1).map(String::as_str).unwrap_or("turtle");
     let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let max_nodes: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
-    let l = builtin(name).unwrap();
+    let l = match builtin(name) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("solitaire_probe: {e}");
+            std::process::exit(2);
+        }
+    };
     let geo = Geometry::new(&l);
     if let Ok(d) = std::env::var("DUMP") {
-        let i: u64 = d.parse().unwrap();
+        let Ok(i) = d.parse::<u64>() else {
+            eprintln!("solitaire_probe: DUMP={d:?} is not a deal index");
+            std::process::exit(2);
+        };
         let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
         let (w, h, dd) = l.extent();
         for z in 0..dd {
