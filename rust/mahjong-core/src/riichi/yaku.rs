@@ -472,17 +472,22 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
     }
 }
 
+/// Adds an ordinary yaku at its closed or open value; a yaku worth nothing open
+/// (closed-only) is left out.
+#[inline(always)]
+fn add_standing<S: YakuSink>(y: Yaku, closed: bool, out: &mut S) {
+    let (c, o) = y.han();
+    let h = if closed { c } else { o };
+    if h > 0 {
+        out.add(y, h);
+    }
+}
+
 /// The ordinary yaku that do not depend on how the hand is read (situational and
 /// tile-content yaku): computed once per hand, then each reading adds its own.
 pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
-    let add = |y: Yaku, out: &mut S| {
-        let (c, o) = y.han();
-        let h = if closed { c } else { o };
-        if h > 0 {
-            out.add(y, h);
-        }
-    };
+    let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
     // Situational yaku.
     if ctx.double_riichi {
         add(Yaku::DoubleRiichi, out);
@@ -531,13 +536,7 @@ pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
 #[inline]
 pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out: &mut S) {
     let closed = f.closed;
-    let add = |y: Yaku, out: &mut S| {
-        let (c, o) = y.han();
-        let h = if closed { c } else { o };
-        if h > 0 {
-            out.add(y, h);
-        }
-    };
+    let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
     if shape.form == Form::Chiitoitsu {
         add(Yaku::Chiitoitsu, out);
         return;
