@@ -80,3 +80,15 @@ def solvable(pos: Sequence[Pos], faces: Sequence[int], start: Optional[Iterable[
 def free_tiles(pos: Sequence[Pos], present: Iterable[int]) -> List[int]:
     p = list(present)
     return sorted(i for i in p if is_free(i, pos, p))
+
+
+def placeable_even(points: Iterable[Pos]) -> List[Pos]:
+    """The points in order, skipping any that overlaps an earlier kept one on its
+    layer, with the last dropped if the count is odd: a valid layout's positions."""
+    kept: List[Pos] = []
+    for p in points:
+        if all(q[2] != p[2] or abs(q[0] - p[0]) >= 2 or abs(q[1] - p[1]) >= 2 for q in kept):
+            kept.append(p)
+    if len(kept) % 2:
+        kept.pop()
+    return kept

@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 from mahjong_fast import LayoutError, SolitaireLayout
 from mahjong_fast.solitaire import load_layout
 
+from solitaire_checker import placeable_even
+
 FORMATS = ["kmahjongg", "kmahjongg-1.0", "gnome", "xmahjongg", "kyodai"]
 
 
@@ -89,12 +91,7 @@ def test_load_layout_file(tmp_path):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 14), st.integers(0, 4)), min_size=2, max_size=40, unique=True))
 def test_random_layouts_round_trip(points):
-    kept = []
-    for p in points:
-        if all(q[2] != p[2] or abs(q[0] - p[0]) >= 2 or abs(q[1] - p[1]) >= 2 for q in kept):
-            kept.append(p)
-    if len(kept) % 2:
-        kept.pop()
+    kept = placeable_even(points)
     if not kept:
         return
     lay = SolitaireLayout(kept)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from mahjong_fast import IllegalMoveError, LayoutError, SolitaireBoard, SolitaireLayout, TileParseError
 from mahjong_fast.solitaire import face_code, face_group
 
-from solitaire_checker import free_tiles
+from solitaire_checker import free_tiles, placeable_even
 
 
 def slot(b, p):
@@ -137,13 +137,7 @@ coords = st.tuples(st.integers(0, 10), st.integers(0, 6), st.integers(0, 2))
 @settings(max_examples=150, deadline=None)
 @given(st.lists(coords, min_size=2, max_size=20, unique=True))
 def test_free_rule_matches_the_checker(points):
-    # Keep a non-overlapping even subset.
-    kept = []
-    for p in points:
-        if all(q[2] != p[2] or abs(q[0] - p[0]) >= 2 or abs(q[1] - p[1]) >= 2 for q in kept):
-            kept.append(p)
-    if len(kept) % 2:
-        kept.pop()
+    kept = placeable_even(points)
     if not kept:
         return
     lay = SolitaireLayout(kept)
