@@ -8,6 +8,8 @@
 pub mod reference;
 mod table;
 
+pub use table::{SuitSummary, SUM_FU, SUM_OUTSIDE, SUM_PEIKOU, SUM_SEQ, SUM_TRIP};
+
 use crate::hand::Counts;
 use crate::tile::Tile;
 
@@ -146,49 +148,12 @@ pub fn for_each_wait(d: &Decomposition, win: Tile, mut f: impl FnMut(WaitSlot)) 
 /// ([`table`]); honors split in one way or none; the splits of the hand are the
 /// product of its suits'. No recursion and no allocation.
 pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)) -> usize {
-    // One pass over each suit gives its tile count and its base-5 table key.
-    let (sums, codes) = suit_keys(counts);
-    let honor_total: u32 = counts[27..].iter().map(|&c| c as u32).sum();
-    let total = (sums[0] + sums[1] + sums[2] + honor_total) as usize;
-    if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
+    let Some((honors, ranges)) = prepare(counts) else {
         return 0;
-    }
-    // Honors first: they decide quickly whether the hand can split at all (each kind
-    // is absent, a triplet, or the one pair).
-    let mut honors = Decomposition::default();
-    let mut pair: Option<Tile> = None;
-    for (k, &c) in counts.iter().enumerate().skip(27) {
-        match c {
-            0 => {}
-            3 => {
-                honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: Tile::from_index_unchecked(k) };
-                honors.n += 1;
-            }
-            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
-            _ => return 0,
-        }
-    }
-    // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
-    // included). Tested on the remainders together rather than suit by suit, since which
-    // suit holds the pair follows no pattern a branch predictor could learn.
-    let rem = [sums[0] % 3, sums[1] % 3, sums[2] % 3];
-    let suit_pairs = (rem[0] == 2) as u32 + (rem[1] == 2) as u32 + (rem[2] == 2) as u32;
-    if (rem[0] == 1) | (rem[1] == 1) | (rem[2] == 1) || suit_pairs + pair.is_some() as u32 != 1 {
-        return 0;
-    }
+    };
     let table = table::get();
-    let mut ranges = [(0usize, 0usize); 3];
-    for (range, &code) in ranges.iter_mut().zip(codes.iter()) {
-        *range = table.splits_of(code);
-        if range.0 == range.1 {
-            return 0;
-        }
-    }
     let mut n = 0usize;
-    let mut d = Decomposition::default();
-    if let Some(p) = pair {
-        d.pair = p;
-    }
+    let mut d = honors;
     for a in ranges[0].0..ranges[0].1 {
         let na = push_split(&mut d, 0, 0, table.split(a));
         for b in ranges[1].0..ranges[1].1 {
@@ -208,6 +173,111 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
         }
     }
     n
+}
+
+/// One split of a hand as indices into the suit tables, with each suit's summary:
+/// what scoring combines without building the sets (see [`SuitSummary`]).
+#[derive(Copy, Clone, Debug)]
+pub struct SplitRef {
+    /// Table index of each number suit's split (for [`decomposition_of`]).
+    pub index: [u32; 3],
+    pub suits: [SuitSummary; 3],
+}
+
+/// Call `f` with every split of `counts` as a [`SplitRef`], in the order of
+/// [`for_each_decomposition`] (the honors, which split one way, are the caller's to
+/// read from the counts). Returns the number of splits.
+#[inline]
+pub fn for_each_split_ref(counts: &Counts, mut f: impl FnMut(&SplitRef)) -> usize {
+    let Some((_, ranges)) = prepare(counts) else {
+        return 0;
+    };
+    let table = table::get();
+    let mut n = 0usize;
+    let mut r = SplitRef { index: [0; 3], suits: [SuitSummary::default(); 3] };
+    for a in ranges[0].0..ranges[0].1 {
+        r.index[0] = a as u32;
+        r.suits[0] = table.summary(a);
+        for b in ranges[1].0..ranges[1].1 {
+            r.index[1] = b as u32;
+            r.suits[1] = table.summary(b);
+            for c in ranges[2].0..ranges[2].1 {
+                r.index[2] = c as u32;
+                r.suits[2] = table.summary(c);
+                n += 1;
+                f(&r);
+            }
+        }
+    }
+    n
+}
+
+/// The [`Decomposition`] a [`SplitRef`] of `counts` stands for (the same value
+/// [`for_each_decomposition`] reports for it); `None` when `counts` does not split.
+pub fn decomposition_of(counts: &Counts, index: [u32; 3]) -> Option<Decomposition> {
+    let (honors, _) = prepare(counts)?;
+    let table = table::get();
+    let mut d = honors;
+    let mut at = push_split(&mut d, 0, 0, table.split(index[0] as usize));
+    at = push_split(&mut d, at, 9, table.split(index[1] as usize));
+    at = push_split(&mut d, at, 18, table.split(index[2] as usize));
+    for g in honors.groups() {
+        if at < MAX_GROUPS {
+            d.groups[at] = *g;
+            at += 1;
+        }
+    }
+    d.n = at as u8;
+    Some(d)
+}
+
+/// The checks every split of `counts` shares: the honors (returned as a
+/// [`Decomposition`] holding their triplets and, when the pair is an honor, the pair)
+/// and each number suit's range of table splits. `None` when the hand cannot split.
+#[inline(always)]
+fn prepare(counts: &Counts) -> Option<(Decomposition, [(usize, usize); 3])> {
+    // One pass over each suit gives its tile count and its base-5 table key.
+    let (sums, codes) = suit_keys(counts);
+    let honor_total: u32 = counts[27..].iter().map(|&c| c as u32).sum();
+    let total = (sums[0] + sums[1] + sums[2] + honor_total) as usize;
+    if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
+        return None;
+    }
+    // Honors first: they decide quickly whether the hand can split at all (each kind
+    // is absent, a triplet, or the one pair).
+    let mut honors = Decomposition::default();
+    let mut pair: Option<Tile> = None;
+    for (k, &c) in counts.iter().enumerate().skip(27) {
+        match c {
+            0 => {}
+            3 => {
+                honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: Tile::from_index_unchecked(k) };
+                honors.n += 1;
+            }
+            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
+            _ => return None,
+        }
+    }
+    // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
+    // included). Tested on the remainders together rather than suit by suit, since which
+    // suit holds the pair follows no pattern a branch predictor could learn.
+    let rem = [sums[0] % 3, sums[1] % 3, sums[2] % 3];
+    let suit_pairs = (rem[0] == 2) as u32 + (rem[1] == 2) as u32 + (rem[2] == 2) as u32;
+    if (rem[0] == 1) | (rem[1] == 1) | (rem[2] == 1) || suit_pairs + pair.is_some() as u32 != 1 {
+        return None;
+    }
+    let table = table::get();
+    let mut ranges = [(0usize, 0usize); 3];
+    for (range, &code) in ranges.iter_mut().zip(codes.iter()) {
+        *range = table.splits_of(code);
+        if range.0 == range.1 {
+            return None;
+        }
+    }
+    if let Some(p) = pair {
+        honors.pair = p;
+    }
+    Some((honors, ranges))
 }
 
 /// Each number suit's tile count and base-5 table key (tile k of the suit is digit
@@ -429,6 +499,52 @@ mod tests {
                 assert_eq!((sums[s], codes[s]), (sum, code), "{suit:?}");
             }
         }
+    }
+
+    /// Every table entry's summary equals the one counted from its sets: masks, counts,
+    /// identical-sequence pairs (each sequence paired with a later twin once), whether
+    /// every set and the pair hold a 1 or 9, and concealed-triplet fu.
+    #[test]
+    fn split_summaries_match_their_sets() {
+        let t = table::get();
+        for i in 0..table::n_splits() {
+            let x = t.split(i);
+            // The pair is left on an honor when the split has none.
+            let mut d = Decomposition { pair: Tile::from_index_unchecked(33), ..Decomposition::default() };
+            let n = push_split(&mut d, 0, 0, x);
+            d.n = n as u8;
+            let gs = d.groups();
+            let pair = if d.pair.index() == 33 { 15 } else { d.pair.index() as u32 };
+            let (mut seq, mut trips, mut n_seq, mut n_trip, mut fu) = (0u16, 0u16, 0u32, 0u32, 0u32);
+            let mut peikou = 0;
+            let mut outside = pair == 15 || pair == 0 || pair == 8;
+            for (j, g) in gs.iter().enumerate() {
+                let p = g.tile.index();
+                if g.kind == GroupKind::Triplet {
+                    trips |= 1 << p;
+                    n_trip += 1;
+                    fu += if p == 0 || p == 8 { 8 } else { 4 };
+                    outside &= p == 0 || p == 8;
+                } else {
+                    seq |= 1 << p;
+                    n_seq += 1;
+                    outside &= g.contains(Tile::from_index_unchecked(0)) || g.contains(Tile::from_index_unchecked(8));
+                    let later = gs[j + 1..].iter().filter(|h| *h == g).count();
+                    let earlier = gs[..j].iter().filter(|h| *h == g).count();
+                    peikou += (later > 0 && earlier % 2 == 0) as u32;
+                }
+            }
+            let s = t.summary(i);
+            assert_eq!((s.seq, s.trips(), s.pair()), (seq, trips as u32, pair), "split {i}: {d:?}");
+            let f = |shift| SuitSummary::field(s.sums, shift);
+            assert_eq!(
+                (f(SUM_SEQ), f(SUM_TRIP), f(SUM_PEIKOU), f(SUM_OUTSIDE), f(SUM_FU)),
+                (n_seq, n_trip, peikou, outside as u32, fu),
+                "split {i}: {d:?}"
+            );
+        }
+        // Summaries past the table are empty rather than a panic.
+        assert_eq!(t.summary(usize::MAX), SuitSummary::default());
     }
 
     #[test]

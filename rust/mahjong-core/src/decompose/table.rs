@@ -17,6 +17,85 @@ pub struct SplitTable {
     /// keys, so a lookup is an index and a short scan: scoring looks up three suits per
     /// hand.
     buckets: Vec<u32>,
+    /// One [`SuitSummary`] per split, beside `data` (same index; about 0.5 MB): what
+    /// riichi scoring asks of a split, so a reading is combined from three words per
+    /// suit instead of a list of sets.
+    summaries: Vec<SuitSummary>,
+}
+
+/// What scoring needs to know of one split of one number suit, derived once from the
+/// encoded split. Positions are 0..9 within the suit.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SuitSummary {
+    /// Bit k: a sequence starts at position k (identical sequences share the bit).
+    pub seq: u16,
+    /// Bits 0..9: a triplet at position k; bits 12..16: the pair's position (15: none).
+    pub trip_pair: u16,
+    /// Counts that add across suits without carries (see the `SUM_*` shifts).
+    pub sums: u32,
+}
+
+/// Sequences in the split (4 bits).
+pub const SUM_SEQ: u32 = 0;
+/// Triplets in the split (4 bits).
+pub const SUM_TRIP: u32 = 4;
+/// Disjoint pairs of identical sequences (iipeikou units; 4 bits).
+pub const SUM_PEIKOU: u32 = 8;
+/// 1 when every set of the split (and its pair) holds a 1 or a 9 (4 bits, so three
+/// suits sum to 3 exactly when all are outside).
+pub const SUM_OUTSIDE: u32 = 12;
+/// Fu of the split's triplets held concealed: 4 for 2..8, 8 for 1 or 9 (8 bits).
+pub const SUM_FU: u32 = 16;
+
+impl SuitSummary {
+    /// Triplet positions.
+    #[inline(always)]
+    pub fn trips(self) -> u32 {
+        (self.trip_pair & 0x1FF) as u32
+    }
+    /// The pair's position, 15 when the pair is not in this suit.
+    #[inline(always)]
+    pub fn pair(self) -> u32 {
+        (self.trip_pair >> 12) as u32
+    }
+    /// A field of `sums` (a sum over suits reads the same way).
+    #[inline(always)]
+    pub fn field(sums: u32, shift: u32) -> u32 {
+        (sums >> shift) & if shift == SUM_FU { 0xFF } else { 0xF }
+    }
+}
+
+/// The summary of an encoded split (see `shanten/gen.rs::encode_split`).
+pub fn summarize(x: u32) -> SuitSummary {
+    let pair = x & 15;
+    let n = (x >> 4) & 7;
+    let (mut seq, mut trips) = (0u16, 0u16);
+    let (mut n_seq, mut n_trip, mut peikou, mut fu) = (0u32, 0u32, 0u32, 0u32);
+    let mut outside = pair == 15 || pair == 0 || pair == 8;
+    // Sequences seen an odd number of times so far: a second copy completes a pair.
+    let mut odd = 0u16;
+    for i in 0..n {
+        let g = (x >> (7 + 5 * i)) & 31;
+        let p = g & 15;
+        if g & 16 != 0 {
+            trips |= 1 << p;
+            n_trip += 1;
+            let terminal = p == 0 || p == 8;
+            fu += if terminal { 8 } else { 4 };
+            outside &= terminal;
+        } else {
+            peikou += (odd >> p & 1) as u32;
+            odd ^= 1 << p;
+            seq |= 1 << p;
+            n_seq += 1;
+            outside &= p == 0 || p == 6;
+        }
+    }
+    SuitSummary {
+        seq,
+        trip_pair: trips | ((pair as u16) << 12),
+        sums: n_seq << SUM_SEQ | n_trip << SUM_TRIP | peikou << SUM_PEIKOU | (outside as u32) << SUM_OUTSIDE | fu << SUM_FU,
+    }
 }
 
 fn words(bytes: &[u8]) -> Vec<u32> {
@@ -45,7 +124,9 @@ pub fn get() -> &'static SplitTable {
                 buckets[b] = buckets[b + 1];
             }
         }
-        SplitTable { keys, offsets: words(OFFSETS), data: words(DATA), buckets }
+        let data = words(DATA);
+        let summaries = data.iter().map(|&x| summarize(x)).collect();
+        SplitTable { keys, offsets: words(OFFSETS), data, buckets, summaries }
     })
 }
 
@@ -76,6 +157,20 @@ impl SplitTable {
     pub fn split(&self, i: usize) -> u32 {
         self.data.get(i).copied().unwrap_or(0)
     }
+}
+
+impl SplitTable {
+    /// The summary of the split at index `i` (empty outside the table).
+    #[inline(always)]
+    pub fn summary(&self, i: usize) -> SuitSummary {
+        self.summaries.get(i).copied().unwrap_or_default()
+    }
+}
+
+/// Number of splits in the table (tests).
+#[cfg(test)]
+pub fn n_splits() -> usize {
+    DATA.len() / 4
 }
 
 /// Number of complete suit hands and of splits (for docs and tests).

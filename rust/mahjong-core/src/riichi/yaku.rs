@@ -325,6 +325,9 @@ pub struct HandFacts {
     pub seat: Tile,
     /// Honor kinds held three or four times across the whole hand (bits 27..34).
     pub honor_triplets: u64,
+    /// Honor kinds held exactly twice among the concealed tiles (in a standard reading:
+    /// the pair, when it is an honor).
+    pub honor_pair: u64,
     /// No open meld.
     pub closed: bool,
     /// No meld at all (not even a closed kan).
@@ -357,6 +360,7 @@ impl HandFacts {
             concealed: *concealed,
             seat,
             honor_triplets: all_masks.triplets & HONORS,
+            honor_pair: all_masks.pairs & HONORS,
             closed,
             no_melds,
             n_kans,
@@ -385,6 +389,16 @@ fn yakuman_value(double: bool) -> u8 {
 
 /// Yakuman of a shape (none of the ordinary yaku are looked at when any is found).
 pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
+    let concealed_triplets = shape.sets().iter().filter(|s| s.kind != SetKind::Sequence && !s.open).count() as u32;
+    yakuman_of(shape.form, concealed_triplets, shape.wait == Wait::Tanki, shape.win, f, ctx, rules, out)
+}
+
+/// Yakuman of a reading of form `form` holding `concealed_triplets` concealed
+/// triplets and kans, won on `win` (`tanki`: on the pair). Everything else a yakuman
+/// asks is the same for every reading of a standard hand (its honor triplets and pair,
+/// kans and tile content), so it comes from the hand's facts.
+#[allow(clippy::too_many_arguments)]
+pub fn yakuman_of(form: Form, concealed_triplets: u32, tanki: bool, win: Tile, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
     out.clear();
     if ctx.tenhou {
         out.push(Yaku::Tenhou, 1);
@@ -395,10 +409,10 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
     if ctx.renhou && rules.renhou == RenhouValue::Yakuman {
         out.push(Yaku::Renhou, 1);
     }
-    match shape.form {
+    match form {
         Form::Kokushi => {
             // Thirteen-sided: the tiles before the win were thirteen singles.
-            if f.concealed[shape.win.index()] == 2 {
+            if f.concealed[win.index()] == 2 {
                 out.push(Yaku::Kokushi13, yakuman_value(rules.double_kokushi_13));
             } else {
                 out.push(Yaku::Kokushi, 1);
@@ -407,30 +421,16 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
         }
         Form::Chiitoitsu => {}
         Form::Standard => {
-            let mut concealed_triplets = 0;
-            let mut kans = 0;
-            let mut dragons = 0;
-            let mut winds = 0;
-            for s in shape.sets() {
-                if s.kind != SetKind::Sequence {
-                    if !s.open {
-                        concealed_triplets += 1;
-                    }
-                    if s.tile.is_dragon() {
-                        dragons += 1;
-                    } else if s.tile.is_wind() {
-                        winds += 1;
-                    }
-                }
-                if s.kind == SetKind::Kan {
-                    kans += 1;
-                }
-            }
+            // Honor sets are triplets or kans of the kinds held three or four times.
+            const DRAGONS: u64 = 0b111 << 31;
+            const WINDS: u64 = 0b1111 << 27;
+            let dragons = (f.honor_triplets & DRAGONS).count_ones();
+            let winds = (f.honor_triplets & WINDS).count_ones();
             if dragons == 3 {
                 out.push(Yaku::Daisangen, 1);
             }
             if concealed_triplets == 4 {
-                if shape.wait == Wait::Tanki {
+                if tanki {
                     out.push(Yaku::SuuankouTanki, yakuman_value(rules.double_suuankou_tanki));
                 } else {
                     out.push(Yaku::Suuankou, 1);
@@ -438,10 +438,10 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
             }
             if winds == 4 {
                 out.push(Yaku::Daisuushii, yakuman_value(rules.double_daisuushii));
-            } else if winds == 3 && shape.pair.is_wind() {
+            } else if winds == 3 && f.honor_pair & WINDS != 0 {
                 out.push(Yaku::Shousuushii, 1);
             }
-            if kans == 4 {
+            if f.n_kans == 4 {
                 out.push(Yaku::Suukantsu, 1);
             }
             if f.all_terminals {
@@ -454,7 +454,7 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
                 if gates {
                     let mut before = [0u8; 9];
                     before.copy_from_slice(c);
-                    before[shape.win.index() - base] -= 1;
+                    before[win.index() - base] -= 1;
                     if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
                         out.push(Yaku::JunseiChuuren, yakuman_value(rules.double_junsei_chuuren));
                     } else {
