@@ -779,13 +779,26 @@ fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<
 const CHUNK: usize = 2048;
 
 /// Score every row of `cols` into `out` using all rayon threads. Returns the failed
-/// rows with their errors (in row order).
+/// rows with their errors (in row order). Once the lengths are checked, every value of
+/// every output row is written (a failed row gets zeros and -1 pads), so the outputs
+/// need no initialization.
 pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> Result<Vec<(usize, Error)>> {
     cols.check()?;
     rules.validate()?;
     let n = cols.n;
     let OutColumns { error, han, fu, yakuman, dora, ura, aka, kita, limit, base, points, deltas, yaku, yaku_han } = out;
-    if error.len() != n || deltas.len() != 4 * n || yaku.len() != YAKU_WIDTH * n || yaku_han.len() != YAKU_WIDTH * n {
+    // Every output value of every row is written below (callers may pass columns
+    // they have not initialized), so every length must match.
+    let narrow = [han.len(), fu.len(), yakuman.len(), dora.len(), ura.len(), aka.len(), kita.len()];
+    let lengths_ok = error.len() == n
+        && limit.len() == n
+        && base.len() == n
+        && points.len() == n
+        && narrow.iter().all(|&l| l == n)
+        && deltas.len() == 4 * n
+        && yaku.len() == YAKU_WIDTH * n
+        && yaku_han.len() == YAKU_WIDTH * n;
+    if !lengths_ok {
         return Err(Error::InvalidHand("output columns do not match the number of rows".into()));
     }
     // Split every output column into the same chunks, then hand chunk sets to rayon.
