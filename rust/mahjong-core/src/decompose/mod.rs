@@ -189,7 +189,7 @@ pub struct SplitRef {
 /// read from the counts). Returns the number of splits.
 #[inline]
 pub fn for_each_split_ref(counts: &Counts, mut f: impl FnMut(&SplitRef)) -> usize {
-    let Some((_, ranges)) = prepare(counts) else {
+    let Some(ranges) = split_ranges(counts) else {
         return 0;
     };
     let table = table::get();
@@ -236,34 +236,59 @@ pub fn decomposition_of(counts: &Counts, index: [u32; 3]) -> Option<Decompositio
 /// and each number suit's range of table splits. `None` when the hand cannot split.
 #[inline(always)]
 fn prepare(counts: &Counts) -> Option<(Decomposition, [(usize, usize); 3])> {
-    // One pass over each suit gives its tile count and its base-5 table key.
-    let (sums, codes) = suit_keys(counts);
-    let honor_total: u32 = counts[27..].iter().map(|&c| c as u32).sum();
-    let total = (sums[0] + sums[1] + sums[2] + honor_total) as usize;
-    if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
-        return None;
-    }
-    // Honors first: they decide quickly whether the hand can split at all (each kind
-    // is absent, a triplet, or the one pair).
+    let ranges = split_ranges(counts)?;
+    // The honors split one way (checked above): their triplets, and the pair if it is
+    // an honor.
     let mut honors = Decomposition::default();
-    let mut pair: Option<Tile> = None;
     for (k, &c) in counts.iter().enumerate().skip(27) {
-        match c {
-            0 => {}
-            3 => {
-                honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: Tile::from_index_unchecked(k) };
-                honors.n += 1;
-            }
-            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
-            _ => return None,
+        let t = Tile::from_index_unchecked(k);
+        if c == 3 && (honors.n as usize) < MAX_GROUPS {
+            honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: t };
+            honors.n += 1;
+        } else if c == 2 {
+            honors.pair = t;
         }
     }
+    Some((honors, ranges))
+}
+
+/// Each number suit's range of table splits, when `counts` splits at all: 3k + 2
+/// tiles (k <= [`MAX_GROUPS`]), every honor kind absent, a triplet or the one pair,
+/// each suit 3k tiles or 3k + 2 with the pair, and each suit's tiles in the table.
+#[inline(always)]
+fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = LOW * 0x80;
+    // Bytes of `x` that are zero, as their high bits (exact per byte: no borrow runs
+    // from one byte into the next).
+    let zero_bytes = |x: u64| !((((x & !HIGH) + !HIGH) | x) | !HIGH);
+    // The seven honor counts as one word (top byte 0): each must be 0, 2 or 3, with at
+    // most one 2; no loop over the kinds.
+    let h = match counts[27..34] {
+        [a, b, c, d, e, f, g] => u64::from_le_bytes([a, b, c, d, e, f, g, 0]),
+        _ => return None,
+    };
+    let four_or_more = (h | h.wrapping_add(LOW * 0x7C)) & HIGH;
+    if four_or_more | zero_bytes(h ^ LOW) != 0 {
+        return None;
+    }
+    let honor_pairs = ((zero_bytes(h ^ (LOW * 2)) >> 7).wrapping_mul(LOW) >> 56) as u32;
+    let honor_total = (h.wrapping_mul(LOW) >> 56) as u32;
+    // One pass over each suit gives its tile count and its base-5 table key.
+    let (sums, codes) = suit_keys(counts);
+    let total = sums[0] + sums[1] + sums[2] + honor_total;
+    if total > 3 * MAX_GROUPS as u32 + 2 || total % 3 != 2 {
+        return None;
+    }
     // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
-    // included). Tested on the remainders together rather than suit by suit, since which
+    // included). Remainders by 3 of 0..=17 from two bit rows (a suit over 17 tiles
+    // fails the total above), tested together rather than suit by suit, since which
     // suit holds the pair follows no pattern a branch predictor could learn.
-    let rem = [sums[0] % 3, sums[1] % 3, sums[2] % 3];
-    let suit_pairs = (rem[0] == 2) as u32 + (rem[1] == 2) as u32 + (rem[2] == 2) as u32;
-    if (rem[0] == 1) | (rem[1] == 1) | (rem[2] == 1) || suit_pairs + pair.is_some() as u32 != 1 {
+    const REM1: u32 = 0b010_010_010_010_010_010; // n % 3 == 1, bit n
+    const REM2: u32 = 0b100_100_100_100_100_100; // n % 3 == 2
+    let rem1 = (REM1 >> sums[0]) | (REM1 >> sums[1]) | (REM1 >> sums[2]);
+    let suit_pairs = ((REM2 >> sums[0]) & 1) + ((REM2 >> sums[1]) & 1) + ((REM2 >> sums[2]) & 1);
+    if rem1 & 1 != 0 || suit_pairs + honor_pairs != 1 {
         return None;
     }
     let table = table::get();
@@ -274,10 +299,7 @@ fn prepare(counts: &Counts) -> Option<(Decomposition, [(usize, usize); 3])> {
             return None;
         }
     }
-    if let Some(p) = pair {
-        honors.pair = p;
-    }
-    Some((honors, ranges))
+    Some(ranges)
 }
 
 /// Each number suit's tile count and base-5 table key (tile k of the suit is digit

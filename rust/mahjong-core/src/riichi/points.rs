@@ -51,6 +51,7 @@ impl Limit {
 }
 
 /// Base points and limit of `han` / `fu` (no yakuman), under `rules`.
+#[inline]
 pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
     if han >= 13 {
         return match rules.kazoe {
@@ -101,6 +102,7 @@ pub struct Payments {
 
 /// Payments for a win worth `base` points. `pao_liable` says the hand holds a yakuman
 /// for which the context's pao seat is responsible under the rules.
+#[inline(always)]
 pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> Payments {
     let n = ctx.n_players as usize;
     let w = ctx.winner as usize;

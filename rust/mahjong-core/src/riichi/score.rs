@@ -194,40 +194,19 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     let mut yl = YakuList::default();
     let mut base = ListTally::default();
     hand_yaku(&facts, ctx, rules, &mut base);
-    // Seven pairs and thirteen orphans: scored from their shape (few hands).
-    let mut consider = |shape: Shape, best: &mut Option<Best>| {
-        if maybe_yakuman || shape.form == Form::Kokushi {
-            yakuman(&shape, &facts, ctx, rules, &mut yl);
-        } else {
-            yl.clear();
-        }
-        if !yl.is_empty() {
-            let mult = yakuman_multiple(&yl, rules);
-            // A true yakuman wins a tie with a counted one (same points, the yakuman is what
-            // the hand is).
-            let key = (8000 * mult, u32::MAX, 0);
-            if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
-            }
-        } else {
-            let mut t = base;
-            ordinary(&shape, &facts, ctx, &mut t);
-            let han = t.tally.han;
-            let pinfu = t.tally.contains(Yaku::Pinfu);
-            let f = fu_total(&shape, closed, pinfu, ctx, rules);
-            let b = if han > 0 { base_points(han + bonus, f, rules).0 } else { 0 };
-            let key = (b, han + bonus, f);
-            if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, pinfu, shape });
-            }
-        }
-    };
-    if facts.all_yaochuu && melds.is_empty() && is_kokushi(&concealed) {
-        consider(Shape::special(Form::Kokushi, wt), &mut best);
-    }
+    // Seven pairs and thirteen orphans: scored from their shape, out of line (few
+    // hands are either).
+    let kokushi = facts.all_yaochuu && melds.is_empty();
     // Seven distinct pairs: every kind present is a pair (a four of a kind is not two).
-    if melds.is_empty() && conc.pairs == conc.present && conc.pairs.count_ones() == 7 {
-        consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
+    let chiitoitsu = melds.is_empty() && conc.pairs == conc.present && conc.pairs.count_ones() == 7;
+    if kokushi || chiitoitsu {
+        let s = Specials { facts: &facts, ctx, rules, base: &base, maybe_yakuman, closed, bonus };
+        if kokushi && is_kokushi(&concealed) {
+            s.consider(Shape::special(Form::Kokushi, wt), &mut best);
+        }
+        if chiitoitsu {
+            s.consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
+        }
     }
 
     // Standard readings, ranked from split summaries (see `reading`); the winner's list
@@ -235,7 +214,9 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     // `for_each_decomposition` and `for_each_wait`, and only a strictly better one
     // replaces the best, so ties go where the set-by-set scorer sends them.
     let mut value = YakuList::default();
-    value_triplets(melds, conc.triplets & (0x7F << 27), facts.seat, ctx.round_wind, &mut value);
+    if facts.honor_triplets != 0 {
+        value_triplets(melds, conc.triplets & (0x7F << 27), facts.seat, ctx.round_wind, &mut value);
+    }
     let plan = Plan::new(melds, &conc, &facts, ctx, rules, base.tally.han, value.total(), wt);
     let floor = best.map_or((0, 0, 0), |b| b.key);
     // The yakuman multiple of a standard reading without four concealed triplets (the
@@ -390,6 +371,49 @@ fn standard_shape(concealed: &crate::hand::Counts, split: [u32; 3], r: &Reading,
         Some(k) => Some(d.groups().iter().position(|g| g.kind == k && g.tile.index() == start)? as u8),
     };
     Some(Shape::unplaced(&d, melds, wt)?.with_wait(WaitSlot { wait: r.wait, group }, melds.len(), tsumo))
+}
+
+/// What scoring a seven-pairs or thirteen-orphans reading needs.
+struct Specials<'a> {
+    facts: &'a HandFacts,
+    ctx: &'a WinContext,
+    rules: &'a Rules,
+    base: &'a ListTally,
+    maybe_yakuman: bool,
+    closed: bool,
+    bonus: u32,
+}
+
+impl Specials<'_> {
+    /// Score `shape` and keep it in `best` when it ranks higher.
+    #[inline(never)]
+    fn consider(&self, shape: Shape, best: &mut Option<Best>) {
+        let (f, ctx, rules) = (self.facts, self.ctx, self.rules);
+        let mut yl = YakuList::default();
+        if self.maybe_yakuman || shape.form == Form::Kokushi {
+            yakuman(&shape, f, ctx, rules, &mut yl);
+        }
+        if !yl.is_empty() {
+            let mult = yakuman_multiple(&yl, rules);
+            // A true yakuman wins a tie with a counted one (same points, the yakuman is what
+            // the hand is).
+            let key = (8000 * mult, u32::MAX, 0);
+            if !matches!(best, Some(ref b) if key <= b.key) {
+                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
+            }
+        } else {
+            let mut t = *self.base;
+            ordinary(&shape, f, ctx, &mut t);
+            let han = t.tally.han;
+            let pinfu = t.tally.contains(Yaku::Pinfu);
+            let fu = fu_total(&shape, self.closed, pinfu, ctx, rules);
+            let b = if han > 0 { base_points(han + self.bonus, fu, rules).0 } else { 0 };
+            let key = (b, han + self.bonus, fu);
+            if !matches!(best, Some(ref b) if key <= b.key) {
+                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, pinfu, shape });
+            }
+        }
+    }
 }
 
 /// The yakuman multiple of a list of yakuman: their sum when they stack, else the

@@ -345,6 +345,7 @@ pub struct HandFacts {
 impl HandFacts {
     /// From the counts of the whole hand (`all`, melds included) and of the concealed
     /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
+    #[inline(always)]
     pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
         // One bit per kind present; every fact is then a mask test.
         let mask = all_masks.present;
@@ -485,6 +486,7 @@ fn add_standing<S: YakuSink>(y: Yaku, closed: bool, out: &mut S) {
 
 /// The ordinary yaku that do not depend on how the hand is read (situational and
 /// tile-content yaku): computed once per hand, then each reading adds its own.
+#[inline(always)]
 pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
     let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
