@@ -275,7 +275,7 @@ fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
     let honor_pairs = ((zero_bytes(h ^ (LOW * 2)) >> 7).wrapping_mul(LOW) >> 56) as u32;
     let honor_total = (h.wrapping_mul(LOW) >> 56) as u32;
     // One pass over each suit gives its tile count and its base-5 table key.
-    let (sums, codes) = suit_keys(counts);
+    let (sums, keys) = suit_keys(counts);
     let total = sums[0] + sums[1] + sums[2] + honor_total;
     if total > 3 * MAX_GROUPS as u32 + 2 || total % 3 != 2 {
         return None;
@@ -293,8 +293,8 @@ fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
     }
     let table = table::get();
     let mut ranges = [(0usize, 0usize); 3];
-    for (range, &code) in ranges.iter_mut().zip(codes.iter()) {
-        *range = table.splits_of(code);
+    for (range, &key) in ranges.iter_mut().zip(keys.iter()) {
+        *range = table.splits_of(key);
         if range.0 == range.1 {
             return None;
         }
@@ -302,16 +302,16 @@ fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
     Some(ranges)
 }
 
-/// Each number suit's tile count and base-5 table key (tile k of the suit is digit
-/// k, counts capped at four). Every win passes here, so the eight low tiles of a suit
-/// are read as one word and folded pairwise (bytes, then 16-bit and 32-bit lanes, each
-/// step multiplying the upper half by the next power of five) instead of 27 separate
-/// digit steps; a count above four (not a hand, but accepted) takes the plain loop.
+/// Each number suit's tile count and table key: its nine counts (capped at four) at
+/// three bits each ([`table::pack_counts`]). Every win passes here, so the eight low
+/// tiles of a suit are read as one word and folded pairwise (bytes, then 16-bit and
+/// 32-bit lanes) instead of nine digit steps; a count above four (not a hand, but
+/// accepted) takes the plain loop.
 #[inline]
 fn suit_keys(counts: &Counts) -> ([u32; 3], [u32; 3]) {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let mut sums = [0u32; 3];
-    let mut codes = [0u32; 3];
+    let mut keys = [0u32; 3];
     for s in 0..3 {
         let b = 9 * s;
         let w = u64::from_le_bytes([counts[b], counts[b + 1], counts[b + 2], counts[b + 3], counts[b + 4], counts[b + 5], counts[b + 6], counts[b + 7]]);
@@ -319,19 +319,20 @@ fn suit_keys(counts: &Counts) -> ([u32; 3], [u32; 3]) {
         // Some byte >= 5 (the `w |` term also catches bytes >= 0x80, whose carry could
         // otherwise hide a neighbour).
         if (w | w.wrapping_add(LOW * 0x7B)) & (LOW * 0x80) != 0 || top > 4 {
+            let mut capped = [0u8; 9];
             for k in 0..9 {
-                let c = counts[b + k] as u32;
-                sums[s] += c;
-                codes[s] += c.min(4) * 5u32.pow(k as u32);
+                sums[s] += counts[b + k] as u32;
+                capped[k] = counts[b + k].min(4);
             }
+            keys[s] = table::pack_counts(&capped);
             continue;
         }
-        let x = (w & 0x00FF_00FF_00FF_00FF) + ((w >> 8) & 0x00FF_00FF_00FF_00FF) * 5;
-        let y = (x & 0x0000_FFFF_0000_FFFF) + ((x >> 16) & 0x0000_FFFF_0000_FFFF) * 25;
-        codes[s] = ((y & 0xFFFF_FFFF) + (y >> 32) * 625) as u32 + top * 390_625;
+        let x = (w | (w >> 5)) & 0x003F_003F_003F_003F;
+        let x = (x | (x >> 10)) & 0x0000_0FFF_0000_0FFF;
+        keys[s] = ((x | (x >> 20)) & 0xFF_FFFF) as u32 | top << 24;
         sums[s] = (w.wrapping_mul(LOW) >> 56) as u32 + top;
     }
-    (sums, codes)
+    (sums, keys)
 }
 
 /// Write an encoded suit split (see `shanten/gen.rs::encode_split`) into `d` from
@@ -502,7 +503,7 @@ mod tests {
     }
 
     #[test]
-    fn suit_keys_match_digits() {
+    fn suit_keys_match_octal_digits() {
         let mut x: u64 = 0x1234_5678_9ABC_DEF1;
         for round in 0..20000 {
             let mut c = [0u8; 34];
@@ -513,12 +514,12 @@ mod tests {
                 // Mostly 0..=4; now and then a count no hand holds.
                 *slot = if round % 50 == 0 { (x % 256) as u8 } else { (x % 5) as u8 };
             }
-            let (sums, codes) = suit_keys(&c);
+            let (sums, keys) = suit_keys(&c);
             for s in 0..3 {
                 let suit = &c[9 * s..9 * s + 9];
                 let sum: u32 = suit.iter().map(|&v| v as u32).sum();
-                let code: u32 = suit.iter().rev().fold(0, |a, &v| a * 5 + v.min(4) as u32);
-                assert_eq!((sums[s], codes[s]), (sum, code), "{suit:?}");
+                let key: u32 = suit.iter().rev().fold(0, |a, &v| a * 8 + v.min(4) as u32);
+                assert_eq!((sums[s], keys[s]), (sum, key), "{suit:?}");
             }
         }
     }

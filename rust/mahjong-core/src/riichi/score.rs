@@ -375,7 +375,7 @@ fn standard_shape(concealed: &crate::hand::Counts, split: [u32; 3], r: &Reading,
 
 /// What scoring a seven-pairs or thirteen-orphans reading needs.
 struct Specials<'a> {
-    facts: &'a HandFacts,
+    facts: &'a HandFacts<'a>,
     ctx: &'a WinContext,
     rules: &'a Rules,
     base: &'a ListTally,

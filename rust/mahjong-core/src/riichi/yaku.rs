@@ -316,11 +316,11 @@ impl YakuSink for YakuTally {
 
 /// Facts about the whole hand that do not depend on how it is split.
 #[derive(Copy, Clone, Debug)]
-pub struct HandFacts {
+pub struct HandFacts<'a> {
     /// Concealed plus meld tiles.
-    pub all: Counts,
+    pub all: &'a Counts,
     /// Concealed tiles (including the winning tile).
-    pub concealed: Counts,
+    pub concealed: &'a Counts,
     /// The winner's seat wind (asked once per reading).
     pub seat: Tile,
     /// Honor kinds held three or four times across the whole hand (bits 27..34).
@@ -342,11 +342,11 @@ pub struct HandFacts {
     pub all_green: bool,
 }
 
-impl HandFacts {
+impl<'a> HandFacts<'a> {
     /// From the counts of the whole hand (`all`, melds included) and of the concealed
     /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
     #[inline(always)]
-    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
+    pub fn new(all: &'a Counts, concealed: &'a Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts<'a> {
         // One bit per kind present; every fact is then a mask test.
         let mask = all_masks.present;
         const SUIT: u64 = 0x1FF;
@@ -357,8 +357,8 @@ impl HandFacts {
         const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
         let suits = ((mask & SUIT != 0) as u8) | (((mask >> 9) & SUIT != 0) as u8) << 1 | (((mask >> 18) & SUIT != 0) as u8) << 2;
         HandFacts {
-            all: *all,
-            concealed: *concealed,
+            all,
+            concealed,
             seat,
             honor_triplets: all_masks.triplets & HONORS,
             honor_pair: all_masks.pairs & HONORS,
