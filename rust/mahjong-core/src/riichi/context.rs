@@ -30,6 +30,12 @@ impl Indicators {
         out.n = tiles.len() as u8;
         Ok(out)
     }
+    /// From kinds already checked (the batch reader): the first `n` of `tiles` count,
+    /// the rest must be `Tile::default()` so that equal sets compare equal.
+    #[inline]
+    pub(crate) fn from_checked_parts(tiles: [Tile; MAX_INDICATORS], n: u8) -> Indicators {
+        Indicators { tiles, n: n.min(MAX_INDICATORS as u8) }
+    }
     /// Add one (ignored beyond [`MAX_INDICATORS`]; callers check the count).
     #[inline]
     pub fn push(&mut self, t: Tile) {
