@@ -274,7 +274,7 @@ fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
     }
     let honor_pairs = ((zero_bytes(h ^ (LOW * 2)) >> 7).wrapping_mul(LOW) >> 56) as u32;
     let honor_total = (h.wrapping_mul(LOW) >> 56) as u32;
-    // One pass over each suit gives its tile count and its base-5 table key.
+    // One pass over each suit gives its tile count and its table key.
     let (sums, keys) = suit_keys(counts);
     let total = sums[0] + sums[1] + sums[2] + honor_total;
     if total > 3 * MAX_GROUPS as u32 + 2 || total % 3 != 2 {
