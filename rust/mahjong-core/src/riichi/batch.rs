@@ -410,28 +410,11 @@ impl Columns<'_> {
         let kinds: &[i32; MELD_WIDTH] = self.meld_kind.get(i * MELD_WIDTH..(i + 1) * MELD_WIDTH)?.try_into().ok()?;
         let dora_row: &[i32; MAX_INDICATORS] = self.dora.get(i * MAX_INDICATORS..(i + 1) * MAX_INDICATORS)?.try_into().ok()?;
         let ura_row: &[i32; MAX_INDICATORS] = self.ura.get(i * MAX_INDICATORS..(i + 1) * MAX_INDICATORS)?.try_into().ok()?;
-        let (win_id, f) = (*self.win.get(i)?, *self.flags.get(i)? as u32);
-        let (np, winner, dealer) = (*self.n_players.get(i)?, *self.winner.get(i)?, *self.dealer.get(i)?);
-        let (discarder, pao, round_wind) = (*self.discarder.get(i)?, *self.pao.get(i)?, *self.round_wind.get(i)?);
-        let (honba, sticks, kita) = (*self.honba.get(i)?, *self.riichi_sticks.get(i)?, *self.kita.get(i)?);
-
-        // Every scalar and indicator check of `row` at once (negative values wrap to
-        // large unsigned ones).
-        let tsumo = f & flag::TSUMO != 0;
-        let npu = np as u32;
+        // The ids and indicators first; the scalar columns are read and checked after
+        // the hand, so that fewer values stay live across it.
+        let win_id = *self.win.get(i)?;
         let (out_of_range, pads) = scan_row(ids, dora_row, ura_row);
-        let bad = out_of_range
-            | (npu.wrapping_sub(3) > 1)
-            | (winner as u32 >= npu)
-            | (dealer as u32 >= npu)
-            | (!tsumo & (discarder as u32 >= npu))
-            | ((pao >= 0) & (pao as u32 >= npu))
-            | (round_wind as u32 > 3)
-            | (honba as u32 > 255)
-            | (sticks as u32 > 255)
-            | (kita as u32 > 4)
-            | (win_id as u32 >= 136);
-        if bad {
+        if out_of_range | (win_id as u32 >= 136) {
             return None;
         }
 
@@ -475,17 +458,19 @@ impl Columns<'_> {
         }
 
         // 136-ids into counts. A repeated id is found by stamping its slot of `seen`
-        // with this row's number (no table to clear per row); a pad at slot p takes
-        // slot and count 192 + p, past every real id and kind, so no test per id.
+        // with this row's number (no table to clear per row). Every pad (-1 here) lands
+        // on slot and count 255 past the real ones, so no test per id; the pads after
+        // the first are the hits there that are not repeats.
         let (seen, stamp) = (&mut buf.seen, buf.stamp);
         let mut counts = [0u8; 64];
-        let mut repeated = false;
-        for (p, &id) in ids.iter().enumerate() {
-            let x = (id as u32).min(192 + p as u32) as usize & 255;
-            repeated |= seen[x] == stamp;
+        let mut hits = 0usize;
+        for &id in ids {
+            let x = id as usize & 255;
+            hits += (seen[x] == stamp) as usize;
             seen[x] = stamp;
             counts[x >> 2] += 1;
         }
+        let mut repeated = hits != pads.saturating_sub(1);
         let n_tiles = HAND_WIDTH - pads;
         let want = 14 - 3 * n_melds;
         if n_tiles + 1 == want {
@@ -517,6 +502,26 @@ impl Columns<'_> {
 
         // Indicators packed to the front; a pad writes the default tile (what
         // `Indicators` keeps in unused slots) where the next indicator will go.
+        // Every scalar check of `row` at once (negative values wrap to large unsigned ones).
+        let f = *self.flags.get(i)? as u32;
+        let (np, winner, dealer) = (*self.n_players.get(i)?, *self.winner.get(i)?, *self.dealer.get(i)?);
+        let (discarder, pao, round_wind) = (*self.discarder.get(i)?, *self.pao.get(i)?, *self.round_wind.get(i)?);
+        let (honba, sticks, kita) = (*self.honba.get(i)?, *self.riichi_sticks.get(i)?, *self.kita.get(i)?);
+        let tsumo = f & flag::TSUMO != 0;
+        let npu = np as u32;
+        let bad = (npu.wrapping_sub(3) > 1)
+            | (winner as u32 >= npu)
+            | (dealer as u32 >= npu)
+            | (!tsumo & (discarder as u32 >= npu))
+            | ((pao >= 0) & (pao as u32 >= npu))
+            | (round_wind as u32 > 3)
+            | (honba as u32 > 255)
+            | (sticks as u32 > 255)
+            | (kita as u32 > 4);
+        if bad {
+            return None;
+        }
+
         // Written field by field into the reused hand and context: nothing else moves.
         let RowBuf { hand, ctx, .. } = buf;
         hand.concealed.copy_from_slice(conc);
