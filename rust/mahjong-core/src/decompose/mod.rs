@@ -310,23 +310,31 @@ fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
 #[inline]
 fn suit_keys(counts: &Counts) -> ([u32; 3], [u32; 3]) {
     const LOW: u64 = 0x0101_0101_0101_0101;
+    let word = |b: usize| match counts[b..b + 9] {
+        [c0, c1, c2, c3, c4, c5, c6, c7, c8] => (u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]), c8),
+        _ => (0, 0),
+    };
+    let (w, top) = ([word(0).0, word(9).0, word(18).0], [word(0).1, word(9).1, word(18).1]);
+    // Some count >= 5, in any suit at once (the `w |` term also catches bytes >= 0x80,
+    // whose carry could otherwise hide a neighbour): the plain loop, counts capped.
+    let any = |f: &dyn Fn(u64) -> u64| f(w[0]) | f(w[1]) | f(w[2]);
+    if any(&|x| x | x.wrapping_add(LOW * 0x7B)) & (LOW * 0x80) != 0 || top[0] > 4 || top[1] > 4 || top[2] > 4 {
+        let mut sums = [0u32; 3];
+        let mut keys = [0u32; 3];
+        for s in 0..3 {
+            let mut capped = [0u8; 9];
+            for k in 0..9 {
+                sums[s] += counts[9 * s + k] as u32;
+                capped[k] = counts[9 * s + k].min(4);
+            }
+            keys[s] = table::pack_counts(&capped);
+        }
+        return (sums, keys);
+    }
     let mut sums = [0u32; 3];
     let mut keys = [0u32; 3];
     for s in 0..3 {
-        let b = 9 * s;
-        let w = u64::from_le_bytes([counts[b], counts[b + 1], counts[b + 2], counts[b + 3], counts[b + 4], counts[b + 5], counts[b + 6], counts[b + 7]]);
-        let top = counts[b + 8] as u32;
-        // Some byte >= 5 (the `w |` term also catches bytes >= 0x80, whose carry could
-        // otherwise hide a neighbour).
-        if (w | w.wrapping_add(LOW * 0x7B)) & (LOW * 0x80) != 0 || top > 4 {
-            let mut capped = [0u8; 9];
-            for k in 0..9 {
-                sums[s] += counts[b + k] as u32;
-                capped[k] = counts[b + k].min(4);
-            }
-            keys[s] = table::pack_counts(&capped);
-            continue;
-        }
+        let (w, top) = (w[s], top[s] as u32);
         let x = (w | (w >> 5)) & 0x003F_003F_003F_003F;
         let x = (x | (x >> 10)) & 0x0000_0FFF_0000_0FFF;
         keys[s] = ((x | (x >> 20)) & 0xFF_FFFF) as u32 | top << 24;
