@@ -348,18 +348,24 @@ impl Columns<'_> {
     /// Row `i` read into `hand` and `ctx` in place (both overwritten), returning the
     /// winning tile: what [`Columns::row`] gives, without moving two structs per row.
     ///
-    /// The common row is read by [`Columns::fast_row`], which tests all of its values
+    /// The common row is read by [`Rows::fast_row`], which tests all of its values
     /// together and gives up on the first surprise; a row it gives up on (an error, or
     /// something valid but unusual) goes through [`Columns::row`], so results and error
     /// messages are exactly those of `row`.
     #[inline]
     pub fn row_into(&self, i: usize, buf: &mut RowBuf) -> Result<RTile> {
+        self.read_row(self.rows(i, 1).as_ref(), 0, i, buf)
+    }
+
+    /// Row `i` = row `j` of `rows` (a chunk's view, when there is one) into `buf`.
+    #[inline(always)]
+    fn read_row(&self, rows: Option<&Rows<'_>>, j: usize, i: usize, buf: &mut RowBuf) -> Result<RTile> {
         buf.stamp = buf.stamp.wrapping_add(1);
         if buf.stamp == 0 {
             buf.seen = [0; 256];
             buf.stamp = 1;
         }
-        if let Some(win) = self.fast_row(i, buf) {
+        if let Some(win) = rows.and_then(|r| r.fast_row(j, buf)) {
             return Ok(win);
         }
         // The slow path writes every field.
@@ -367,6 +373,93 @@ impl Columns<'_> {
         self.slow_row_into(i, &mut buf.hand, &mut buf.ctx)
     }
 
+    #[cold]
+    #[inline(never)]
+    fn slow_row_into(&self, i: usize, hand: &mut Hand, ctx: &mut WinContext) -> Result<RTile> {
+        let (h, w, c) = self.row(i)?;
+        *hand = h;
+        *ctx = c;
+        Ok(w)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_id(row: usize, id: i32) -> Error {
+        Error::InvalidHand(format!("row {row}: tile id {id} is out of range 0..136"))
+    }
+
+    /// The error for row `i` when an id appears twice (the first one repeated).
+    #[cold]
+    #[inline(never)]
+    fn repeated_id(&self, i: usize, with_win: bool) -> Error {
+        let mut seen = [false; 136];
+        let ids = self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH].iter().filter(|&&id| id >= 0);
+        for &id in ids.chain(std::iter::once(&self.win[i]).filter(|_| with_win)) {
+            let slot = &mut seen[(id as usize).min(135)];
+            if *slot {
+                return Error::InvalidHand(format!("row {i}: tile id {id} appears twice"));
+            }
+            *slot = true;
+        }
+        Error::InvalidHand(format!("row {i}: a tile id appears twice"))
+    }
+}
+
+/// Rows `start..start + len` of [`Columns`]: every column cut to them and the wide ones
+/// viewed as fixed-width rows, so that a chunk reads row `j` without a bounds check
+/// per column (each view has exactly `len` rows).
+pub struct Rows<'c> {
+    hand: &'c [[i32; HAND_WIDTH]],
+    win: &'c [i32],
+    meld_kind: &'c [[i32; MELD_WIDTH]],
+    meld_tile: &'c [[i32; MELD_WIDTH]],
+    meld_red: &'c [[i32; MELD_WIDTH]],
+    flags: &'c [i32],
+    winner: &'c [i32],
+    dealer: &'c [i32],
+    discarder: &'c [i32],
+    pao: &'c [i32],
+    round_wind: &'c [i32],
+    dora: &'c [[i32; MAX_INDICATORS]],
+    ura: &'c [[i32; MAX_INDICATORS]],
+    honba: &'c [i32],
+    riichi_sticks: &'c [i32],
+    kita: &'c [i32],
+    n_players: &'c [i32],
+}
+
+impl<'a> Columns<'a> {
+    /// The view of rows `start..start + len` (`None` when a column is too short).
+    pub fn rows(&self, start: usize, len: usize) -> Option<Rows<'a>> {
+        fn one(c: &[i32], start: usize, len: usize) -> Option<&[i32]> {
+            c.get(start..start.checked_add(len)?)
+        }
+        fn wide<const W: usize>(c: &[i32], start: usize, len: usize) -> Option<&[[i32; W]]> {
+            c.get(start.checked_mul(W)?..)?.as_chunks::<W>().0.get(..len)
+        }
+        Some(Rows {
+            hand: wide(self.hand, start, len)?,
+            win: one(self.win, start, len)?,
+            meld_kind: wide(self.meld_kind, start, len)?,
+            meld_tile: wide(self.meld_tile, start, len)?,
+            meld_red: wide(self.meld_red, start, len)?,
+            flags: one(self.flags, start, len)?,
+            winner: one(self.winner, start, len)?,
+            dealer: one(self.dealer, start, len)?,
+            discarder: one(self.discarder, start, len)?,
+            pao: one(self.pao, start, len)?,
+            round_wind: one(self.round_wind, start, len)?,
+            dora: wide(self.dora, start, len)?,
+            ura: wide(self.ura, start, len)?,
+            honba: one(self.honba, start, len)?,
+            riichi_sticks: one(self.riichi_sticks, start, len)?,
+            kita: one(self.kita, start, len)?,
+            n_players: one(self.n_players, start, len)?,
+        })
+    }
+}
+
+impl Rows<'_> {
     /// Indicator kinds (checked to be below 34; negative = none) packed to the front,
     /// unused slots left at the default tile as `Indicators` keeps them.
     #[inline(always)]
@@ -390,48 +483,22 @@ impl Columns<'_> {
         Indicators::from_checked_parts(tiles, n as u8)
     }
 
-    #[cold]
-    #[inline(never)]
-    fn slow_row_into(&self, i: usize, hand: &mut Hand, ctx: &mut WinContext) -> Result<RTile> {
-        let (h, w, c) = self.row(i)?;
-        *hand = h;
-        *ctx = c;
-        Ok(w)
-    }
-
-    /// The straight-line reader behind [`Columns::row_into`]: `None` whenever `row`
-    /// could fail (then `hand` and `ctx` may be half written). Range checks are
-    /// unsigned compares OR-ed together and tested once; ids go into counts and a
-    /// bit set without a branch per id (pads get bits and counts of their own, past
-    /// the real ones); indicators are packed without a branch per slot.
+    /// The straight-line reader behind [`Columns::row_into`] (row `j` of the view):
+    /// `None` whenever `row` could fail, and for valid but unusual rows (then `hand`
+    /// and `ctx` may be half written; `row` rewrites them). Range checks are vector or
+    /// unsigned compares OR-ed together and tested once; ids go into counts without a
+    /// branch per id; the context is written field by field into the reused buffer.
     #[inline(always)]
-    fn fast_row(&self, i: usize, buf: &mut RowBuf) -> Option<RTile> {
-        let ids: &[i32; HAND_WIDTH] = self.hand.get(i * HAND_WIDTH..(i + 1) * HAND_WIDTH)?.try_into().ok()?;
-        let kinds: &[i32; MELD_WIDTH] = self.meld_kind.get(i * MELD_WIDTH..(i + 1) * MELD_WIDTH)?.try_into().ok()?;
-        let dora_row: &[i32; MAX_INDICATORS] = self.dora.get(i * MAX_INDICATORS..(i + 1) * MAX_INDICATORS)?.try_into().ok()?;
-        let ura_row: &[i32; MAX_INDICATORS] = self.ura.get(i * MAX_INDICATORS..(i + 1) * MAX_INDICATORS)?.try_into().ok()?;
-        let (win_id, f) = (*self.win.get(i)?, *self.flags.get(i)? as u32);
-        let (np, winner, dealer) = (*self.n_players.get(i)?, *self.winner.get(i)?, *self.dealer.get(i)?);
-        let (discarder, pao, round_wind) = (*self.discarder.get(i)?, *self.pao.get(i)?, *self.round_wind.get(i)?);
-        let (honba, sticks, kita) = (*self.honba.get(i)?, *self.riichi_sticks.get(i)?, *self.kita.get(i)?);
-
-        // Every scalar and indicator check of `row` at once (negative values wrap to
-        // large unsigned ones).
-        let tsumo = f & flag::TSUMO != 0;
-        let npu = np as u32;
+    fn fast_row(&self, j: usize, buf: &mut RowBuf) -> Option<RTile> {
+        let ids = self.hand.get(j)?;
+        let kinds = self.meld_kind.get(j)?;
+        let dora_row = self.dora.get(j)?;
+        let ura_row = self.ura.get(j)?;
+        // The ids and indicators first; the scalar columns are read and checked after
+        // the hand, so that fewer values stay live across it.
+        let win_id = *self.win.get(j)?;
         let (out_of_range, pads) = scan_row(ids, dora_row, ura_row);
-        let bad = out_of_range
-            | (npu.wrapping_sub(3) > 1)
-            | (winner as u32 >= npu)
-            | (dealer as u32 >= npu)
-            | (!tsumo & (discarder as u32 >= npu))
-            | ((pao >= 0) & (pao as u32 >= npu))
-            | (round_wind as u32 > 3)
-            | (honba as u32 > 255)
-            | (sticks as u32 > 255)
-            | (kita as u32 > 4)
-            | (win_id as u32 >= 136);
-        if bad {
+        if out_of_range | (win_id as u32 >= 136) {
             return None;
         }
 
@@ -441,8 +508,8 @@ impl Columns<'_> {
         let mut meld_counts = [0u8; 34];
         let mut meld_reds = [0u8; 3];
         if *kinds != [0; MELD_WIDTH] {
-            let tiles: &[i32; MELD_WIDTH] = self.meld_tile.get(i * MELD_WIDTH..(i + 1) * MELD_WIDTH)?.try_into().ok()?;
-            let reds: &[i32; MELD_WIDTH] = self.meld_red.get(i * MELD_WIDTH..(i + 1) * MELD_WIDTH)?.try_into().ok()?;
+            let tiles = self.meld_tile.get(j)?;
+            let reds = self.meld_red.get(j)?;
             for j in 0..MELD_WIDTH {
                 let kind = match *MELD_CODES.get(usize::try_from(kinds[j]).ok()?)? {
                     Some(k) => k,
@@ -475,17 +542,19 @@ impl Columns<'_> {
         }
 
         // 136-ids into counts. A repeated id is found by stamping its slot of `seen`
-        // with this row's number (no table to clear per row); a pad at slot p takes
-        // slot and count 192 + p, past every real id and kind, so no test per id.
+        // with this row's number (no table to clear per row). Every pad (-1 here) lands
+        // on slot and count 255 past the real ones, so no test per id; the pads after
+        // the first are the hits there that are not repeats.
         let (seen, stamp) = (&mut buf.seen, buf.stamp);
         let mut counts = [0u8; 64];
-        let mut repeated = false;
-        for (p, &id) in ids.iter().enumerate() {
-            let x = (id as u32).min(192 + p as u32) as usize & 255;
-            repeated |= seen[x] == stamp;
+        let mut hits = 0usize;
+        for &id in ids {
+            let x = id as usize & 255;
+            hits += (seen[x] == stamp) as usize;
             seen[x] = stamp;
             counts[x >> 2] += 1;
         }
+        let mut repeated = hits != pads.saturating_sub(1);
         let n_tiles = HAND_WIDTH - pads;
         let want = 14 - 3 * n_melds;
         if n_tiles + 1 == want {
@@ -517,6 +586,26 @@ impl Columns<'_> {
 
         // Indicators packed to the front; a pad writes the default tile (what
         // `Indicators` keeps in unused slots) where the next indicator will go.
+        // Every scalar check of `row` at once (negative values wrap to large unsigned ones).
+        let f = *self.flags.get(j)? as u32;
+        let (np, winner, dealer) = (*self.n_players.get(j)?, *self.winner.get(j)?, *self.dealer.get(j)?);
+        let (discarder, pao, round_wind) = (*self.discarder.get(j)?, *self.pao.get(j)?, *self.round_wind.get(j)?);
+        let (honba, sticks, kita) = (*self.honba.get(j)?, *self.riichi_sticks.get(j)?, *self.kita.get(j)?);
+        let tsumo = f & flag::TSUMO != 0;
+        let npu = np as u32;
+        let bad = (npu.wrapping_sub(3) > 1)
+            | (winner as u32 >= npu)
+            | (dealer as u32 >= npu)
+            | (!tsumo & (discarder as u32 >= npu))
+            | ((pao >= 0) & (pao as u32 >= npu))
+            | (round_wind as u32 > 3)
+            | (honba as u32 > 255)
+            | (sticks as u32 > 255)
+            | (kita as u32 > 4);
+        if bad {
+            return None;
+        }
+
         // Written field by field into the reused hand and context: nothing else moves.
         let RowBuf { hand, ctx, .. } = buf;
         hand.concealed.copy_from_slice(conc);
@@ -547,38 +636,17 @@ impl Columns<'_> {
         ctx.discarder = if tsumo { winner as u8 } else { discarder as u8 };
         ctx.round_wind = Tile::from_index_unchecked(27 + round_wind as usize);
         ctx.pao = if pao < 0 { None } else { Some(pao as u8) };
-        ctx.dora = Self::pack(dora_row);
-        ctx.ura = Self::pack(ura_row);
+        ctx.dora = Rows::pack(dora_row);
+        ctx.ura = Rows::pack(ura_row);
         ctx.honba = honba as u16;
         ctx.riichi_sticks = sticks as u16;
         ctx.kita = kita as u8;
         Some(TileId::wrapping(win_id as u8).rtile())
     }
 
-    #[cold]
-    #[inline(never)]
-    fn bad_id(row: usize, id: i32) -> Error {
-        Error::InvalidHand(format!("row {row}: tile id {id} is out of range 0..136"))
-    }
-
-    /// The error for row `i` when an id appears twice (the first one repeated).
-    #[cold]
-    #[inline(never)]
-    fn repeated_id(&self, i: usize, with_win: bool) -> Error {
-        let mut seen = [false; 136];
-        let ids = self.hand[i * HAND_WIDTH..(i + 1) * HAND_WIDTH].iter().filter(|&&id| id >= 0);
-        for &id in ids.chain(std::iter::once(&self.win[i]).filter(|_| with_win)) {
-            let slot = &mut seen[(id as usize).min(135)];
-            if *slot {
-                return Error::InvalidHand(format!("row {i}: tile id {id} appears twice"));
-            }
-            *slot = true;
-        }
-        Error::InvalidHand(format!("row {i}: a tile id appears twice"))
-    }
 }
 
-/// The range checks of one row for [`Columns::fast_row`]: `(true, _)` when an id is
+/// The range checks of one row for [`Rows::fast_row`]: `(true, _)` when an id is
 /// outside -1..=135 (`row` takes any negative as a pad; the fast reader only -1) or an
 /// indicator kind above 33; otherwise the number of pads among the ids.
 #[cfg(target_arch = "x86_64")]
@@ -764,9 +832,11 @@ fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<
         return errs;
     };
     let mut buf = RowBuf::new();
-    for j in 0..out.error.len() {
+    let len = out.error.len();
+    let rows = cols.rows(start, len);
+    for j in 0..len {
         let i = start + j;
-        let r = cols.row_into(i, &mut buf).and_then(|win| score_without_fu_items(&buf.hand, win, &buf.ctx, rules));
+        let r = cols.read_row(rows.as_ref(), j, i, &mut buf).and_then(|win| score_without_fu_items(&buf.hand, win, &buf.ctx, rules));
         out.write(j, &r);
         if let Err(e) = r {
             errs.push((i, e));
@@ -966,7 +1036,7 @@ mod tests {
                 }
                 // The fast reader alone, on a fresh stamp: when it takes a row, the row is valid.
                 buf.stamp += 1;
-                if let Some(w) = cols.fast_row(i, &mut buf) {
+                if let Some(w) = cols.rows(i, 1).and_then(|r| r.fast_row(0, &mut buf)) {
                     let (h, sw, c) = slow.as_ref().map_err(|e| format!("round {round} row {i}: fast reader took a bad row: {e}")).unwrap();
                     assert_eq!((h, sw, c), (&buf.hand, &w, &buf.ctx));
                     fast_taken += 1;
