@@ -845,8 +845,18 @@ fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<
     errs
 }
 
-/// Rows per parallel task: large enough to amortize scheduling, small enough to balance.
+/// Most rows per parallel task (about half a millisecond of work): large enough to
+/// amortize scheduling, small enough to balance.
 const CHUNK: usize = 2048;
+/// Fewest rows per task (a task's own setup is a few hundred instructions).
+const MIN_CHUNK: usize = 128;
+
+/// Rows per task for `n` rows on `threads` threads: [`CHUNK`], or for smaller batches
+/// about eight tasks per thread, so that every thread has work and the last tasks
+/// are short.
+fn chunk_rows(n: usize, threads: usize) -> usize {
+    n.div_ceil(threads.max(1) * 8).clamp(MIN_CHUNK, CHUNK)
+}
 
 /// Score every row of `cols` into `out` using all rayon threads. Returns the failed
 /// rows with their errors (in row order). Once the lengths are checked, every value of
@@ -872,22 +882,23 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> 
         return Err(Error::InvalidHand("output columns do not match the number of rows".into()));
     }
     // Split every output column into the same chunks, then hand chunk sets to rayon.
-    let mut tasks: Vec<(usize, OutColumns<'_>)> = Vec::with_capacity(n.div_ceil(CHUNK));
+    let chunk = chunk_rows(n, rayon::current_num_threads());
+    let mut tasks: Vec<(usize, OutColumns<'_>)> = Vec::with_capacity(n.div_ceil(chunk));
     let mut it = (
-        error.chunks_mut(CHUNK),
-        han.chunks_mut(CHUNK),
-        fu.chunks_mut(CHUNK),
-        yakuman.chunks_mut(CHUNK),
-        dora.chunks_mut(CHUNK),
-        ura.chunks_mut(CHUNK),
-        aka.chunks_mut(CHUNK),
-        kita.chunks_mut(CHUNK),
-        limit.chunks_mut(CHUNK),
-        base.chunks_mut(CHUNK),
-        points.chunks_mut(CHUNK),
-        deltas.chunks_mut(CHUNK * 4),
-        yaku.chunks_mut(CHUNK * YAKU_WIDTH),
-        yaku_han.chunks_mut(CHUNK * YAKU_WIDTH),
+        error.chunks_mut(chunk),
+        han.chunks_mut(chunk),
+        fu.chunks_mut(chunk),
+        yakuman.chunks_mut(chunk),
+        dora.chunks_mut(chunk),
+        ura.chunks_mut(chunk),
+        aka.chunks_mut(chunk),
+        kita.chunks_mut(chunk),
+        limit.chunks_mut(chunk),
+        base.chunks_mut(chunk),
+        points.chunks_mut(chunk),
+        deltas.chunks_mut(chunk * 4),
+        yaku.chunks_mut(chunk * YAKU_WIDTH),
+        yaku_han.chunks_mut(chunk * YAKU_WIDTH),
     );
     let mut start = 0;
     while let (Some(e), Some(h), Some(f), Some(ym), Some(d), Some(u), Some(a), Some(k), Some(l), Some(b), Some(p), Some(dl), Some(y), Some(yh)) = (
@@ -995,6 +1006,14 @@ mod tests {
         o.push("1z", true, "1z", &[(5, 0, 0), (3, 4, 1), (4, 13, 1), (1, 20, 1)], flag::TSUMO | flag::RINSHAN, [3, 0, 3, -1], &[4, 5, 6, 7, 8], &[]);
         o.push("1199m1199p1199s1z", true, "1z", &[], flag::DOUBLE_RIICHI | flag::IPPATSU | flag::HOUTEI, [1, 1, 2, -1], &[0], &[1, 2]);
         o
+    }
+
+    #[test]
+    fn chunks_are_bounded_and_spread_small_batches() {
+        assert_eq!(chunk_rows(1_000_000, 2), CHUNK);
+        assert_eq!(chunk_rows(4000, 2), 250);
+        assert_eq!(chunk_rows(10, 2), MIN_CHUNK);
+        assert_eq!(chunk_rows(0, 0), MIN_CHUNK);
     }
 
     #[test]
