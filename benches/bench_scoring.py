@@ -11,12 +11,24 @@ Batch: `score_many` over NumPy columns; the peers have no batch call, so the bat
 compared with their scalar call. The batch is timed with 1 thread (the per-core figure)
 and with 2 threads (scaling), each in a child process with RAYON_NUM_THREADS set, and
 by CPU time in this process (per-core cost, whatever else the machine runs). Peak memory
-is the growth of the process's peak resident set during the batch call.
+is the growth of the process's peak resident set during the batch call. The real Tenhou
+wins of ``../shared/data/tenhou`` (when present) are timed the same way, one batch per
+lobby rule set. The load average is printed with the results: wall-clock scaling means
+something only when it shows two free cores.
+
+NumPy's OpenBLAS starts worker threads that busy-wait after import; they would add
+their spinning to the CPU time measured here (and steal a core from the 2-thread run),
+so this benchmark (and its child processes) limit OpenBLAS to one thread. Nothing here
+uses BLAS.
 """
 
 from __future__ import annotations
 
 import os
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
 import random
 import sys
 import time
@@ -140,6 +152,33 @@ def batch_columns(wins, repeat: int) -> Dict[str, np.ndarray]:
     return {k: np.ascontiguousarray(np.concatenate([v] * repeat)) for k, v in cols.items()}
 
 
+def tenhou_batches(repeat: int) -> List[Tuple[Any, Dict[str, np.ndarray]]]:
+    """The real Tenhou standard-rule wins as columns, one (rules, columns) batch per
+    lobby rule set (red fives, open tanyao), each repeated `repeat` times; empty when
+    the data is absent."""
+    from tenhou_records import score_args, standard_wins, tenhou_dir
+
+    if not (tenhou_dir() / "agari_cases.jsonl.gz").exists():
+        return []
+    groups: Dict[Tuple[bool, bool], List[Dict[str, Any]]] = {}
+    for case in standard_wins():
+        (hand, win, melds), ctx = score_args(case)
+        key = (case["rules"]["aka"], case["rules"]["kuitan"])
+        groups.setdefault(key, []).append(dict(ctx, hand=hand, win=win, melds=melds))
+    out = []
+    for (aka, kuitan), ws in sorted(groups.items()):
+        cols = wins_to_columns(ws)
+        cols = {k: np.ascontiguousarray(np.concatenate([v] * repeat)) for k, v in cols.items()}
+        out.append((mf.RuleSet.tenhou_lobby(aka=aka, kuitan=kuitan), cols))
+    return out
+
+
+def score_batches(batches) -> int:
+    """Score every batch; the number of rows that failed (the records score cleanly, so
+    a non-zero count means the timing covered error paths)."""
+    return sum(len(score_many(cols, rules=rules)["errors"]) for rules, cols in batches)
+
+
 def _peak_rss_kib() -> int:
     with open("/proc/self/status") as fh:
         for line in fh:
@@ -222,6 +261,7 @@ def _threads_time(cols, threads: int) -> Tuple[float, float]:
         "import sys, time, numpy as np; sys.path.insert(0, %r);"
         "from mahjong_fast.riichi import score_many;"
         "cols = dict(np.load(%r));"
+        "score_many(cols, rules='tenhou');"
         "ts = [];\n"
         "for _ in range(5):\n"
         "    w, c = time.perf_counter(), time.process_time(); score_many(cols, rules='tenhou');"
@@ -284,6 +324,13 @@ def print_summary(r: Dict[str, float]) -> None:
               f"batch: {r['cpu scalar riichienv'] / r['cpu batch mahjong_fast']:.1f}x riichienv's call, per core")
     if "batch peak memory MiB" in r:
         print(f"batch of {int(r['batch rows']):,} wins: peak memory growth {r['batch peak memory MiB']:.1f} MiB")
+    if "cpu batch mahjong_fast tenhou" in r:
+        print(f"real Tenhou wins ({int(r['tenhou rows']):,} rows, {int(r['tenhou failed'])} failed): batch "
+              f"{us('cpu batch mahjong_fast tenhou'):.3f} us CPU per win = {1 / r['cpu batch mahjong_fast tenhou']:,.0f} "
+              f"wins/s per core ({r['cpu scalar riichienv'] / r['cpu batch mahjong_fast tenhou']:.1f}x riichienv's call "
+              "on the generated mix)")
+    if "load before" in r:
+        print(f"load average (1 min) before / after: {r['load before']:.2f} / {r['load after']:.2f} on {os.cpu_count()} cores")
 
 
 def interleaved(fns: Dict[str, Callable[[], Any]], rounds: int) -> Dict[str, Any]:
@@ -301,20 +348,22 @@ def interleaved(fns: Dict[str, Callable[[], Any]], rounds: int) -> Dict[str, Any
 
 
 if __name__ == "__main__":
+    load_before = os.getloadavg()[0]
     ws = make_wins(N_WINS)
     rules, calls = ours_inputs(ws)
     C, rcalls = riichienv_inputs(ws)
     HC, mcalls = mahjong_inputs(ws[: len(ws) // 10])
     cols = batch_columns(ws, BATCH_REPEAT)
     n = len(cols["win"])
-    t = interleaved(
-        {
-            "scalar mahjong_fast": lambda: ours_scalar(rules, calls),
-            "scalar riichienv": lambda: riichienv_scalar(C, rcalls),
-            "batch mahjong_fast": lambda: score_many(cols, rules="tenhou"),
-        },
-        int(os.environ.get("BENCH_ROUNDS", "9")),
-    )
+    real = tenhou_batches(int(os.environ.get("BENCH_TENHOU_REPEAT", "40")))
+    contenders: Dict[str, Callable[[], Any]] = {
+        "scalar mahjong_fast": lambda: ours_scalar(rules, calls),
+        "scalar riichienv": lambda: riichienv_scalar(C, rcalls),
+        "batch mahjong_fast": lambda: score_many(cols, rules="tenhou"),
+    }
+    if real:
+        contenders["batch mahjong_fast tenhou"] = lambda: score_batches(real)
+    t = interleaved(contenders, int(os.environ.get("BENCH_ROUNDS", "9")))
     res: Dict[str, float] = {
         "scalar mahjong_fast": t["scalar mahjong_fast"][0] / len(calls),
         "scalar riichienv": t["scalar riichienv"][0] / len(rcalls),
@@ -323,6 +372,11 @@ if __name__ == "__main__":
         "cpu scalar riichienv": t["scalar riichienv"][1] / len(rcalls),
         "cpu batch mahjong_fast": t["batch mahjong_fast"][1] / n,
     }
+    if real:
+        n_real = sum(len(c["win"]) for _, c in real)
+        res["cpu batch mahjong_fast tenhou"] = t["batch mahjong_fast tenhou"][1] / n_real
+        res["tenhou rows"] = n_real
+        res["tenhou failed"] = score_batches(real)
     res["scalar mahjong"] = best_of(lambda: mahjong_scalar(HC, mcalls), 2) / len(mcalls)
     _thread_results(res, cols, n)
     ok = _reset_peak()
@@ -330,4 +384,5 @@ if __name__ == "__main__":
     score_many(cols, rules="tenhou")
     res["batch peak memory MiB"] = (_peak_rss_kib() - before) / 1024 if ok else float("nan")
     res["batch rows"] = n
+    res["load before"], res["load after"] = load_before, os.getloadavg()[0]
     print_summary(res)

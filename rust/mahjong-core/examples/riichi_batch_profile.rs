@@ -3,7 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a development aid, not library code
 
 use mahjong_core::decompose::for_each_decomposition;
-use mahjong_core::riichi::batch::Columns;
+use mahjong_core::riichi::batch::{score_columns, Columns, OutColumns, YAKU_WIDTH};
+use mahjong_core::riichi::score::score_without_fu_items;
 use mahjong_core::riichi::{score, Rules};
 
 fn load(dir: &str, name: &str) -> Vec<i32> {
@@ -12,6 +13,7 @@ fn load(dir: &str, name: &str) -> Vec<i32> {
 }
 
 fn main() {
+    let cpu = || cpu_time::now();
     let dir = std::env::args().nth(1).unwrap_or_else(|| "/tmp/cols".into());
     let names = ["hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao",
         "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "n_players"];
@@ -23,19 +25,71 @@ fn main() {
     };
     let n = cols.n;
     let rules = Rules::TENHOU;
+    let passes: usize = std::env::args().nth(3).and_then(|x| x.parse().ok()).unwrap_or(1);
+    if std::env::args().nth(2).as_deref() == Some("batch") {
+        // The whole columnar path (row reader, scorer, output writer), as Python calls it;
+        // run with RAYON_NUM_THREADS=1 under a profiler for per-win instruction counts.
+        let (mut e, mut l) = (vec![0i8; n], vec![0i8; n]);
+        let mut h16: Vec<Vec<i16>> = (0..7).map(|_| vec![0i16; n]).collect();
+        let (mut base, mut points, mut deltas) = (vec![0i32; n], vec![0i32; n], vec![0i32; 4 * n]);
+        let (mut yaku, mut yaku_han) = (vec![0i8; YAKU_WIDTH * n], vec![0i8; YAKU_WIDTH * n]);
+        let mut failed = 0;
+        let t = cpu();
+        for _ in 0..passes {
+            let [han, fu, yakuman, dora, ura, aka, kita] = &mut h16[..] else { unreachable!() };
+            let out = OutColumns {
+                error: &mut e, han, fu, yakuman, dora, ura, aka, kita, limit: &mut l, base: &mut base,
+                points: &mut points, deltas: &mut deltas, yaku: &mut yaku, yaku_han: &mut yaku_han,
+            };
+            failed = score_columns(&cols, &rules, out).unwrap().len();
+        }
+        let s = cpu() - t;
+        let sum: i64 = points.iter().map(|&p| p as i64).sum();
+        println!("rows {n}, failed {failed}, points {sum}, CPU ns per row {:.1}", s / (n * passes) as f64 * 1e9);
+        return;
+    }
+    if std::env::args().nth(2).as_deref() == Some("rows") {
+        // The row reader alone (instructions per row: run under callgrind with 1 and 3
+        // passes and divide the difference by 2n).
+        let mut ok = 0usize;
+        for _ in 0..passes {
+            for i in 0..n {
+                ok += std::hint::black_box(cols.row(std::hint::black_box(i))).is_ok() as usize;
+            }
+        }
+        println!("{ok}");
+        return;
+    }
+    if std::env::args().nth(2).as_deref() == Some("rows_into") {
+        // The in-place reader the batch uses.
+        let mut buf = mahjong_core::riichi::batch::RowBuf::new();
+        let mut w = None;
+        let mut ok = 0usize;
+        for _ in 0..passes {
+            for i in 0..n {
+                if let Ok(x) = cols.row_into(std::hint::black_box(i), &mut buf) {
+                    w = Some(x);
+                    ok += 1;
+                }
+                std::hint::black_box((&buf.hand, &buf.ctx));
+            }
+        }
+        println!("{ok} {w:?}");
+        return;
+    }
     if std::env::args().nth(2).as_deref() == Some("score") {
-        // Only the scoring loop, several passes (for a profiler).
+        // Only the scoring loop, as the batch calls it (for a profiler).
         let rows: Vec<_> = (0..n).filter_map(|i| cols.row(i).ok()).collect();
         let mut acc = 0u64;
-        for _ in 0..10 {
+        for _ in 0..passes {
             for (h, w, c) in &rows {
-                acc += score(h, *w, c, &rules).map(|r| r.pay.points as u64).unwrap_or(0);
+                let r = score_without_fu_items(std::hint::black_box(h), *w, c, &rules);
+                acc += r.map(|r| r.pay.points as u64).unwrap_or(0);
             }
         }
         println!("{acc}");
         return;
     }
-    let cpu = || cpu_time::now();
     let t = cpu();
     let mut acc = 0u64;
     for i in 0..n {

@@ -251,6 +251,13 @@ impl Hand {
     pub(crate) fn from_checked_parts(concealed: Counts, red: [u8; 3], melds: [Meld; MAX_MELDS], n_melds: u8) -> Hand {
         Hand { concealed, red, melds, n_melds: n_melds.min(MAX_MELDS as u8) }
     }
+    /// Replace the melds of a hand being refilled in place (the batch reader reuses
+    /// one hand per thread), under the same promise as [`Hand::from_checked_parts`].
+    #[inline]
+    pub(crate) fn set_checked_melds(&mut self, melds: [Meld; MAX_MELDS], n_melds: u8) {
+        self.melds = melds;
+        self.n_melds = n_melds.min(MAX_MELDS as u8);
+    }
     /// The melds.
     #[inline]
     pub fn melds(&self) -> &[Meld] {

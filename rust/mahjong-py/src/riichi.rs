@@ -796,15 +796,20 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
         n_players: slices[16],
     };
     cols.check().py_err()?;
-    let i32col = |w: usize| if w == 1 { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n]), false) } else { PyArrayDyn::<i32>::zeros(py, IxDyn(&[n, w]), false) };
-    let error = PyArray1::<i8>::zeros(py, [n], false);
-    let limit = PyArray1::<i8>::zeros(py, [n], false);
-    let i16col = || PyArray1::<i16>::zeros(py, [n], false);
+    // Outputs are allocated without zeroing: the core writes every value of every row
+    // before any of them is returned (on an error they are dropped unseen), so a
+    // zero fill would only add a pass over tens of MB.
+    // SAFETY (all `PyArray::new` below): C-contiguous arrays of plain integers, fully
+    // written by `score_columns_core` (it checks every length first) before Python sees them.
+    let i32col = |w: usize| unsafe { if w == 1 { PyArrayDyn::<i32>::new(py, IxDyn(&[n]), false) } else { PyArrayDyn::<i32>::new(py, IxDyn(&[n, w]), false) } };
+    let error = unsafe { PyArray1::<i8>::new(py, [n], false) };
+    let limit = unsafe { PyArray1::<i8>::new(py, [n], false) };
+    let i16col = || unsafe { PyArray1::<i16>::new(py, [n], false) };
     let (han, fu, yakuman, dora, ura, aka, kita) = (i16col(), i16col(), i16col(), i16col(), i16col(), i16col(), i16col());
     let (base, points) = (i32col(1), i32col(1));
     let deltas = i32col(4);
-    let yaku = PyArray2::<i8>::zeros(py, [n, YAKU_WIDTH], false);
-    let yaku_han = PyArray2::<i8>::zeros(py, [n, YAKU_WIDTH], false);
+    let yaku = unsafe { PyArray2::<i8>::new(py, [n, YAKU_WIDTH], false) };
+    let yaku_han = unsafe { PyArray2::<i8>::new(py, [n, YAKU_WIDTH], false) };
     let errors = {
         let mut w = (error.readwrite(), han.readwrite(), fu.readwrite(), yakuman.readwrite(), dora.readwrite(), ura.readwrite(), aka.readwrite(), kita.readwrite(), limit.readwrite(), base.readwrite(), points.readwrite(), deltas.readwrite(), yaku.readwrite(), yaku_han.readwrite());
         let bad = |_| InvalidHandError::new_err("internal: output array not contiguous");

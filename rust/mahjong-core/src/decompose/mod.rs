@@ -8,6 +8,8 @@
 pub mod reference;
 mod table;
 
+pub use table::{SuitSummary, SUM_FU, SUM_OUTSIDE, SUM_PEIKOU, SUM_SEQ, SUM_TRIP};
+
 use crate::hand::Counts;
 use crate::tile::Tile;
 
@@ -146,49 +148,12 @@ pub fn for_each_wait(d: &Decomposition, win: Tile, mut f: impl FnMut(WaitSlot)) 
 /// ([`table`]); honors split in one way or none; the splits of the hand are the
 /// product of its suits'. No recursion and no allocation.
 pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)) -> usize {
-    // One pass over each suit gives its tile count and its base-5 table key.
-    let (sums, codes) = suit_keys(counts);
-    let honor_total: u32 = counts[27..].iter().map(|&c| c as u32).sum();
-    let total = (sums[0] + sums[1] + sums[2] + honor_total) as usize;
-    if total % 3 != 2 || total > 3 * MAX_GROUPS + 2 {
+    let Some((honors, ranges)) = prepare(counts) else {
         return 0;
-    }
-    // Honors first: they decide quickly whether the hand can split at all (each kind
-    // is absent, a triplet, or the one pair).
-    let mut honors = Decomposition::default();
-    let mut pair: Option<Tile> = None;
-    for (k, &c) in counts.iter().enumerate().skip(27) {
-        match c {
-            0 => {}
-            3 => {
-                honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: Tile::from_index_unchecked(k) };
-                honors.n += 1;
-            }
-            2 if pair.is_none() => pair = Some(Tile::from_index_unchecked(k)),
-            _ => return 0,
-        }
-    }
-    // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
-    // included). Tested on the remainders together rather than suit by suit, since which
-    // suit holds the pair follows no pattern a branch predictor could learn.
-    let rem = [sums[0] % 3, sums[1] % 3, sums[2] % 3];
-    let suit_pairs = (rem[0] == 2) as u32 + (rem[1] == 2) as u32 + (rem[2] == 2) as u32;
-    if (rem[0] == 1) | (rem[1] == 1) | (rem[2] == 1) || suit_pairs + pair.is_some() as u32 != 1 {
-        return 0;
-    }
+    };
     let table = table::get();
-    let mut ranges = [(0usize, 0usize); 3];
-    for (range, &code) in ranges.iter_mut().zip(codes.iter()) {
-        *range = table.splits_of(code);
-        if range.0 == range.1 {
-            return 0;
-        }
-    }
     let mut n = 0usize;
-    let mut d = Decomposition::default();
-    if let Some(p) = pair {
-        d.pair = p;
-    }
+    let mut d = honors;
     for a in ranges[0].0..ranges[0].1 {
         let na = push_split(&mut d, 0, 0, table.split(a));
         for b in ranges[1].0..ranges[1].1 {
@@ -210,36 +175,172 @@ pub fn for_each_decomposition(counts: &Counts, mut f: impl FnMut(&Decomposition)
     n
 }
 
-/// Each number suit's tile count and base-5 table key (tile k of the suit is digit
-/// k, counts capped at four). Every win passes here, so the eight low tiles of a suit
-/// are read as one word and folded pairwise (bytes, then 16-bit and 32-bit lanes, each
-/// step multiplying the upper half by the next power of five) instead of 27 separate
-/// digit steps; a count above four (not a hand, but accepted) takes the plain loop.
+/// One split of a hand as indices into the suit tables, with each suit's summary:
+/// what scoring combines without building the sets (see [`SuitSummary`]).
+#[derive(Copy, Clone, Debug)]
+pub struct SplitRef {
+    /// Table index of each number suit's split (for [`decomposition_of`]).
+    pub index: [u32; 3],
+    pub suits: [SuitSummary; 3],
+}
+
+/// Call `f` with every split of `counts` as a [`SplitRef`], in the order of
+/// [`for_each_decomposition`] (the honors, which split one way, are the caller's to
+/// read from the counts). Returns the number of splits.
+#[inline]
+pub fn for_each_split_ref(counts: &Counts, mut f: impl FnMut(&SplitRef)) -> usize {
+    let Some(ranges) = split_ranges(counts) else {
+        return 0;
+    };
+    let table = table::get();
+    let mut n = 0usize;
+    let mut r = SplitRef { index: [0; 3], suits: [SuitSummary::default(); 3] };
+    for a in ranges[0].0..ranges[0].1 {
+        r.index[0] = a as u32;
+        r.suits[0] = table.summary(a);
+        for b in ranges[1].0..ranges[1].1 {
+            r.index[1] = b as u32;
+            r.suits[1] = table.summary(b);
+            for c in ranges[2].0..ranges[2].1 {
+                r.index[2] = c as u32;
+                r.suits[2] = table.summary(c);
+                n += 1;
+                f(&r);
+            }
+        }
+    }
+    n
+}
+
+/// The [`Decomposition`] a [`SplitRef`] of `counts` stands for (the same value
+/// [`for_each_decomposition`] reports for it); `None` when `counts` does not split.
+pub fn decomposition_of(counts: &Counts, index: [u32; 3]) -> Option<Decomposition> {
+    let (honors, _) = prepare(counts)?;
+    let table = table::get();
+    let mut d = honors;
+    let mut at = push_split(&mut d, 0, 0, table.split(index[0] as usize));
+    at = push_split(&mut d, at, 9, table.split(index[1] as usize));
+    at = push_split(&mut d, at, 18, table.split(index[2] as usize));
+    for g in honors.groups() {
+        if at < MAX_GROUPS {
+            d.groups[at] = *g;
+            at += 1;
+        }
+    }
+    d.n = at as u8;
+    Some(d)
+}
+
+/// The checks every split of `counts` shares: the honors (returned as a
+/// [`Decomposition`] holding their triplets and, when the pair is an honor, the pair)
+/// and each number suit's range of table splits. `None` when the hand cannot split.
+#[inline(always)]
+fn prepare(counts: &Counts) -> Option<(Decomposition, [(usize, usize); 3])> {
+    let ranges = split_ranges(counts)?;
+    // The honors split one way (checked above): their triplets, and the pair if it is
+    // an honor.
+    let mut honors = Decomposition::default();
+    for (k, &c) in counts.iter().enumerate().skip(27) {
+        let t = Tile::from_index_unchecked(k);
+        if c == 3 && (honors.n as usize) < MAX_GROUPS {
+            honors.groups[honors.n as usize] = Group { kind: GroupKind::Triplet, tile: t };
+            honors.n += 1;
+        } else if c == 2 {
+            honors.pair = t;
+        }
+    }
+    Some((honors, ranges))
+}
+
+/// Each number suit's range of table splits, when `counts` splits at all: 3k + 2
+/// tiles (k <= [`MAX_GROUPS`]), every honor kind absent, a triplet or the one pair,
+/// each suit 3k tiles or 3k + 2 with the pair, and each suit's tiles in the table.
+#[inline(always)]
+fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = LOW * 0x80;
+    // Bytes of `x` that are zero, as their high bits (exact per byte: no borrow runs
+    // from one byte into the next).
+    let zero_bytes = |x: u64| !((((x & !HIGH) + !HIGH) | x) | !HIGH);
+    // The seven honor counts as one word (top byte 0): each must be 0, 2 or 3, with at
+    // most one 2; no loop over the kinds.
+    let h = match counts[27..34] {
+        [a, b, c, d, e, f, g] => u64::from_le_bytes([a, b, c, d, e, f, g, 0]),
+        _ => return None,
+    };
+    let four_or_more = (h | h.wrapping_add(LOW * 0x7C)) & HIGH;
+    if four_or_more | zero_bytes(h ^ LOW) != 0 {
+        return None;
+    }
+    let honor_pairs = ((zero_bytes(h ^ (LOW * 2)) >> 7).wrapping_mul(LOW) >> 56) as u32;
+    let honor_total = (h.wrapping_mul(LOW) >> 56) as u32;
+    // One pass over each suit gives its tile count and its base-5 table key.
+    let (sums, keys) = suit_keys(counts);
+    let total = sums[0] + sums[1] + sums[2] + honor_total;
+    if total > 3 * MAX_GROUPS as u32 + 2 || total % 3 != 2 {
+        return None;
+    }
+    // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
+    // included). Remainders by 3 of 0..=17 from two bit rows (a suit over 17 tiles
+    // fails the total above), tested together rather than suit by suit, since which
+    // suit holds the pair follows no pattern a branch predictor could learn.
+    const REM1: u32 = 0b010_010_010_010_010_010; // n % 3 == 1, bit n
+    const REM2: u32 = 0b100_100_100_100_100_100; // n % 3 == 2
+    let rem1 = (REM1 >> sums[0]) | (REM1 >> sums[1]) | (REM1 >> sums[2]);
+    let suit_pairs = ((REM2 >> sums[0]) & 1) + ((REM2 >> sums[1]) & 1) + ((REM2 >> sums[2]) & 1);
+    if rem1 & 1 != 0 || suit_pairs + honor_pairs != 1 {
+        return None;
+    }
+    let table = table::get();
+    let mut ranges = [(0usize, 0usize); 3];
+    for (range, &key) in ranges.iter_mut().zip(keys.iter()) {
+        *range = table.splits_of(key);
+        if range.0 == range.1 {
+            return None;
+        }
+    }
+    Some(ranges)
+}
+
+/// Each number suit's tile count and table key: its nine counts (capped at four) at
+/// three bits each ([`table::pack_counts`]). Every win passes here, so the eight low
+/// tiles of a suit are read as one word and folded pairwise (bytes, then 16-bit and
+/// 32-bit lanes) instead of nine digit steps; a count above four (not a hand, but
+/// accepted) takes the plain loop.
 #[inline]
 fn suit_keys(counts: &Counts) -> ([u32; 3], [u32; 3]) {
     const LOW: u64 = 0x0101_0101_0101_0101;
-    let mut sums = [0u32; 3];
-    let mut codes = [0u32; 3];
-    for s in 0..3 {
-        let b = 9 * s;
-        let w = u64::from_le_bytes([counts[b], counts[b + 1], counts[b + 2], counts[b + 3], counts[b + 4], counts[b + 5], counts[b + 6], counts[b + 7]]);
-        let top = counts[b + 8] as u32;
-        // Some byte >= 5 (the `w |` term also catches bytes >= 0x80, whose carry could
-        // otherwise hide a neighbour).
-        if (w | w.wrapping_add(LOW * 0x7B)) & (LOW * 0x80) != 0 || top > 4 {
+    let word = |b: usize| match counts[b..b + 9] {
+        [c0, c1, c2, c3, c4, c5, c6, c7, c8] => (u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]), c8),
+        _ => (0, 0),
+    };
+    let (w, top) = ([word(0).0, word(9).0, word(18).0], [word(0).1, word(9).1, word(18).1]);
+    // Some count >= 5, in any suit at once (the `w |` term also catches bytes >= 0x80,
+    // whose carry could otherwise hide a neighbour): the plain loop, counts capped.
+    let any = |f: &dyn Fn(u64) -> u64| f(w[0]) | f(w[1]) | f(w[2]);
+    if any(&|x| x | x.wrapping_add(LOW * 0x7B)) & (LOW * 0x80) != 0 || top[0] > 4 || top[1] > 4 || top[2] > 4 {
+        let mut sums = [0u32; 3];
+        let mut keys = [0u32; 3];
+        for s in 0..3 {
+            let mut capped = [0u8; 9];
             for k in 0..9 {
-                let c = counts[b + k] as u32;
-                sums[s] += c;
-                codes[s] += c.min(4) * 5u32.pow(k as u32);
+                sums[s] += counts[9 * s + k] as u32;
+                capped[k] = counts[9 * s + k].min(4);
             }
-            continue;
+            keys[s] = table::pack_counts(&capped);
         }
-        let x = (w & 0x00FF_00FF_00FF_00FF) + ((w >> 8) & 0x00FF_00FF_00FF_00FF) * 5;
-        let y = (x & 0x0000_FFFF_0000_FFFF) + ((x >> 16) & 0x0000_FFFF_0000_FFFF) * 25;
-        codes[s] = ((y & 0xFFFF_FFFF) + (y >> 32) * 625) as u32 + top * 390_625;
+        return (sums, keys);
+    }
+    let mut sums = [0u32; 3];
+    let mut keys = [0u32; 3];
+    for s in 0..3 {
+        let (w, top) = (w[s], top[s] as u32);
+        let x = (w | (w >> 5)) & 0x003F_003F_003F_003F;
+        let x = (x | (x >> 10)) & 0x0000_0FFF_0000_0FFF;
+        keys[s] = ((x | (x >> 20)) & 0xFF_FFFF) as u32 | top << 24;
         sums[s] = (w.wrapping_mul(LOW) >> 56) as u32 + top;
     }
-    (sums, codes)
+    (sums, keys)
 }
 
 /// Write an encoded suit split (see `shanten/gen.rs::encode_split`) into `d` from
@@ -410,7 +511,7 @@ mod tests {
     }
 
     #[test]
-    fn suit_keys_match_digits() {
+    fn suit_keys_match_octal_digits() {
         let mut x: u64 = 0x1234_5678_9ABC_DEF1;
         for round in 0..20000 {
             let mut c = [0u8; 34];
@@ -421,14 +522,60 @@ mod tests {
                 // Mostly 0..=4; now and then a count no hand holds.
                 *slot = if round % 50 == 0 { (x % 256) as u8 } else { (x % 5) as u8 };
             }
-            let (sums, codes) = suit_keys(&c);
+            let (sums, keys) = suit_keys(&c);
             for s in 0..3 {
                 let suit = &c[9 * s..9 * s + 9];
                 let sum: u32 = suit.iter().map(|&v| v as u32).sum();
-                let code: u32 = suit.iter().rev().fold(0, |a, &v| a * 5 + v.min(4) as u32);
-                assert_eq!((sums[s], codes[s]), (sum, code), "{suit:?}");
+                let key: u32 = suit.iter().rev().fold(0, |a, &v| a * 8 + v.min(4) as u32);
+                assert_eq!((sums[s], keys[s]), (sum, key), "{suit:?}");
             }
         }
+    }
+
+    /// Every table entry's summary equals the one counted from its sets: masks, counts,
+    /// identical-sequence pairs (each sequence paired with a later twin once), whether
+    /// every set and the pair hold a 1 or 9, and concealed-triplet fu.
+    #[test]
+    fn split_summaries_match_their_sets() {
+        let t = table::get();
+        for i in 0..table::n_splits() {
+            let x = t.split(i);
+            // The pair is left on an honor when the split has none.
+            let mut d = Decomposition { pair: Tile::from_index_unchecked(33), ..Decomposition::default() };
+            let n = push_split(&mut d, 0, 0, x);
+            d.n = n as u8;
+            let gs = d.groups();
+            let pair = if d.pair.index() == 33 { 15 } else { d.pair.index() as u32 };
+            let (mut seq, mut trips, mut n_seq, mut n_trip, mut fu) = (0u16, 0u16, 0u32, 0u32, 0u32);
+            let mut peikou = 0;
+            let mut outside = pair == 15 || pair == 0 || pair == 8;
+            for (j, g) in gs.iter().enumerate() {
+                let p = g.tile.index();
+                if g.kind == GroupKind::Triplet {
+                    trips |= 1 << p;
+                    n_trip += 1;
+                    fu += if p == 0 || p == 8 { 8 } else { 4 };
+                    outside &= p == 0 || p == 8;
+                } else {
+                    seq |= 1 << p;
+                    n_seq += 1;
+                    outside &= g.contains(Tile::from_index_unchecked(0)) || g.contains(Tile::from_index_unchecked(8));
+                    let later = gs[j + 1..].iter().filter(|h| *h == g).count();
+                    let earlier = gs[..j].iter().filter(|h| *h == g).count();
+                    peikou += (later > 0 && earlier % 2 == 0) as u32;
+                }
+            }
+            let s = t.summary(i);
+            assert_eq!((s.seq, s.trips(), s.pair()), (seq, trips as u32, pair), "split {i}: {d:?}");
+            let f = |shift| SuitSummary::field(s.sums, shift);
+            assert_eq!(
+                (f(SUM_SEQ), f(SUM_TRIP), f(SUM_PEIKOU), f(SUM_OUTSIDE), f(SUM_FU)),
+                (n_seq, n_trip, peikou, outside as u32, fu),
+                "split {i}: {d:?}"
+            );
+        }
+        // Summaries past the table are empty rather than a panic.
+        assert_eq!(t.summary(usize::MAX), SuitSummary::default());
     }
 
     #[test]

@@ -6,25 +6,38 @@ static KEYS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/split_keys.bin"))
 static OFFSETS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/split_offsets.bin"));
 static DATA: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/split_data.bin"));
 
-/// The three lists as u32 words plus the bucket index, decoded once on first use
-/// (about 1 MB): lookups then index plain slices instead of decoding bytes.
+/// The split list as u32 words, its summaries, and a hash index from a suit's packed
+/// counts to its run of splits, decoded once on first use (about 1.5 MB).
 pub struct SplitTable {
-    keys: Vec<u32>,
-    offsets: Vec<u32>,
     data: Vec<u32>,
-    /// Keys per bucket of the top seven base-5 digits (tiles 3..9 of the suit): bucket
-    /// `b` holds keys `buckets[b]..buckets[b + 1]` (313 KB). A bucket holds one or two
-    /// keys, so a lookup is an index and a short scan: scoring looks up three suits per
-    /// hand.
-    buckets: Vec<u32>,
+    /// One [`SuitSummary`] per split, beside `data` (same index; about 0.5 MB): what
+    /// riichi scoring asks of a split, so a reading is combined from three words per
+    /// suit instead of a list of sets.
+    summaries: Vec<SuitSummary>,
+    /// Open addressing, 2^HASH_BITS slots of (packed counts, first split << 12 | number
+    /// of splits), `EMPTY` keys free; at 40% load a lookup reads one slot or two.
+    /// Scoring looks up three suits per hand: a multiply and a compare each, where a
+    /// search of the sorted keys took a division, a bucket scan and an offset pair.
+    slots: Vec<(u32, u32)>,
+}
+
+const HASH_BITS: u32 = 17;
+const EMPTY: u32 = u32::MAX;
+
+#[inline(always)]
+fn slot_of(key: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
+}
+
+/// A suit's nine counts at three bits each (tile k at bits 3k..3k+3): the key of the
+/// hash index. Counts must be at most 4.
+pub fn pack_counts(c: &[u8; 9]) -> u32 {
+    c.iter().enumerate().map(|(k, &v)| (v as u32) << (3 * k)).sum()
 }
 
 fn words(bytes: &[u8]) -> Vec<u32> {
     bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
 }
-
-const BUCKET_DIV: u32 = 5 * 5; // codes below this share tiles 3..9
-const N_BUCKETS: usize = 5 * 5 * 5 * 5 * 5 * 5 * 5;
 
 /// The decoded table (built on first use).
 #[inline]
@@ -32,43 +45,51 @@ pub fn get() -> &'static SplitTable {
     static TABLE: std::sync::OnceLock<SplitTable> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let keys = words(KEYS);
-        let n = keys.len();
-        let mut buckets = vec![n as u32; N_BUCKETS + 1];
-        // Keys are sorted, so the first key of each bucket marks its start.
-        for i in (0..n).rev() {
-            let b = ((keys[i] / BUCKET_DIV) as usize).min(N_BUCKETS - 1);
-            buckets[b] = i as u32;
-        }
-        // Empty buckets start where the next non-empty one does.
-        for b in (0..N_BUCKETS).rev() {
-            if buckets[b] > buckets[b + 1] {
-                buckets[b] = buckets[b + 1];
+        let offsets = words(OFFSETS);
+        let mut slots = vec![(EMPTY, 0u32); 1 << HASH_BITS];
+        for (j, &code) in keys.iter().enumerate() {
+            // Base-5 code -> counts -> packed key.
+            let mut c = [0u8; 9];
+            let mut x = code;
+            for v in c.iter_mut() {
+                *v = (x % 5) as u8;
+                x /= 5;
             }
+            let key = pack_counts(&c);
+            let (lo, hi) = (offsets.get(j).copied().unwrap_or(0), offsets.get(j + 1).copied().unwrap_or(0));
+            let mut i = slot_of(key);
+            while slots[i].0 != EMPTY {
+                i = (i + 1) & ((1 << HASH_BITS) - 1);
+            }
+            // Runs are short (a suit hand splits a few ways; the test checks every run
+            // fits 12 bits) and starts fit 20.
+            slots[i] = (key, lo << 12 | (hi - lo).min(4095));
         }
-        SplitTable { keys, offsets: words(OFFSETS), data: words(DATA), buckets }
+        let data = words(DATA);
+        let summaries = data.iter().map(|&x| summarize(x)).collect();
+        SplitTable { data, summaries, slots }
     })
 }
 
 impl SplitTable {
-    /// Index range of the splits of the suit hand `code` in [`SplitTable::split`],
-    /// empty when it does not split.
+    /// Index range of the splits of the suit hand with packed counts `key` (see
+    /// [`pack_counts`]) in [`SplitTable::split`], empty when it does not split.
     #[inline]
-    pub fn splits_of(&self, code: u32) -> (usize, usize) {
-        let b = (code / BUCKET_DIV) as usize;
-        let (Some(&lo), Some(&hi)) = (self.buckets.get(b), self.buckets.get(b + 1)) else {
-            return (0, 0);
-        };
-        for j in lo as usize..hi as usize {
-            let k = self.keys.get(j).copied().unwrap_or(u32::MAX);
-            if k >= code {
-                if k == code {
-                    let at = |j: usize| self.offsets.get(j).copied().unwrap_or(0) as usize;
-                    return (at(j), at(j + 1));
-                }
-                break;
+    pub fn splits_of(&self, key: u32) -> (usize, usize) {
+        let mut i = slot_of(key);
+        loop {
+            let Some(&(k, v)) = self.slots.get(i) else {
+                return (0, 0);
+            };
+            if k == key {
+                let lo = (v >> 12) as usize;
+                return (lo, lo + (v & 4095) as usize);
             }
+            if k == EMPTY {
+                return (0, 0);
+            }
+            i = (i + 1) & ((1 << HASH_BITS) - 1);
         }
-        (0, 0)
     }
 
     /// The encoded split at index `i` (0 outside the table).
@@ -78,8 +99,125 @@ impl SplitTable {
     }
 }
 
+/// What scoring needs to know of one split of one number suit, derived once from the
+/// encoded split. Positions are 0..9 within the suit.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct SuitSummary {
+    /// Bit k: a sequence starts at position k (identical sequences share the bit).
+    pub seq: u16,
+    /// Bits 0..9: a triplet at position k; bits 12..16: the pair's position (15: none).
+    pub trip_pair: u16,
+    /// Counts that add across suits without carries (see the `SUM_*` shifts).
+    pub sums: u32,
+}
+
+/// Sequences in the split (4 bits).
+pub const SUM_SEQ: u32 = 0;
+/// Triplets in the split (4 bits).
+pub const SUM_TRIP: u32 = 4;
+/// Disjoint pairs of identical sequences (iipeikou units; 4 bits).
+pub const SUM_PEIKOU: u32 = 8;
+/// 1 when every set of the split (and its pair) holds a 1 or a 9 (4 bits, so three
+/// suits sum to 3 exactly when all are outside).
+pub const SUM_OUTSIDE: u32 = 12;
+/// Fu of the split's triplets held concealed: 4 for 2..8, 8 for 1 or 9 (8 bits).
+pub const SUM_FU: u32 = 16;
+
+impl SuitSummary {
+    /// Triplet positions.
+    #[inline(always)]
+    pub fn trips(self) -> u32 {
+        (self.trip_pair & 0x1FF) as u32
+    }
+    /// The pair's position, 15 when the pair is not in this suit.
+    #[inline(always)]
+    pub fn pair(self) -> u32 {
+        (self.trip_pair >> 12) as u32
+    }
+    /// A field of `sums` (a sum over suits reads the same way).
+    #[inline(always)]
+    pub fn field(sums: u32, shift: u32) -> u32 {
+        (sums >> shift) & if shift == SUM_FU { 0xFF } else { 0xF }
+    }
+}
+
+/// The summary of an encoded split (see `shanten/gen.rs::encode_split`).
+pub fn summarize(x: u32) -> SuitSummary {
+    let pair = x & 15;
+    let n = (x >> 4) & 7;
+    let (mut seq, mut trips) = (0u16, 0u16);
+    let (mut n_seq, mut n_trip, mut peikou, mut fu) = (0u32, 0u32, 0u32, 0u32);
+    let mut outside = pair == 15 || pair == 0 || pair == 8;
+    // Sequences seen an odd number of times so far: a second copy completes a pair.
+    let mut odd = 0u16;
+    for i in 0..n {
+        let g = (x >> (7 + 5 * i)) & 31;
+        let p = g & 15;
+        if g & 16 != 0 {
+            trips |= 1 << p;
+            n_trip += 1;
+            let terminal = p == 0 || p == 8;
+            fu += if terminal { 8 } else { 4 };
+            outside &= terminal;
+        } else {
+            peikou += (odd >> p & 1) as u32;
+            odd ^= 1 << p;
+            seq |= 1 << p;
+            n_seq += 1;
+            outside &= p == 0 || p == 6;
+        }
+    }
+    SuitSummary {
+        seq,
+        trip_pair: trips | ((pair as u16) << 12),
+        sums: n_seq << SUM_SEQ | n_trip << SUM_TRIP | peikou << SUM_PEIKOU | (outside as u32) << SUM_OUTSIDE | fu << SUM_FU,
+    }
+}
+
+impl SplitTable {
+    /// The summary of the split at index `i` (empty outside the table).
+    #[inline(always)]
+    pub fn summary(&self, i: usize) -> SuitSummary {
+        self.summaries.get(i).copied().unwrap_or_default()
+    }
+}
+
+/// Number of splits in the table (tests).
+#[cfg(test)]
+pub fn n_splits() -> usize {
+    DATA.len() / 4
+}
+
 /// Number of complete suit hands and of splits (for docs and tests).
 #[cfg(test)]
 pub fn sizes() -> (usize, usize) {
     (KEYS.len() / 4, DATA.len() / 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hash index finds every tabulated suit hand's exact run of splits, and
+    /// nothing for hands that are not tabulated.
+    #[test]
+    fn hash_index_finds_every_run() {
+        let t = get();
+        let (keys, offsets) = (words(KEYS), words(OFFSETS));
+        assert!(offsets.last().copied().unwrap_or(0) < 1 << 20);
+        for (j, &code) in keys.iter().enumerate() {
+            let mut c = [0u8; 9];
+            let mut x = code;
+            for v in c.iter_mut() {
+                *v = (x % 5) as u8;
+                x /= 5;
+            }
+            let want = (offsets[j] as usize, offsets[j + 1] as usize);
+            assert!(want.1 - want.0 < 4096);
+            assert_eq!(t.splits_of(pack_counts(&c)), want, "{c:?}");
+        }
+        // One tile, four tiles of one kind: no splits.
+        assert_eq!(t.splits_of(pack_counts(&[1, 0, 0, 0, 0, 0, 0, 0, 0])), (0, 0));
+        assert_eq!(t.splits_of(pack_counts(&[4, 0, 0, 0, 0, 0, 0, 0, 0])), (0, 0));
+    }
 }

@@ -30,6 +30,12 @@ impl Indicators {
         out.n = tiles.len() as u8;
         Ok(out)
     }
+    /// From kinds already checked (the batch reader): the first `n` of `tiles` count,
+    /// the rest must be `Tile::default()` so that equal sets compare equal.
+    #[inline]
+    pub(crate) fn from_checked_parts(tiles: [Tile; MAX_INDICATORS], n: u8) -> Indicators {
+        Indicators { tiles, n: n.min(MAX_INDICATORS as u8) }
+    }
     /// Add one (ignored beyond [`MAX_INDICATORS`]; callers check the count).
     #[inline]
     pub fn push(&mut self, t: Tile) {
@@ -156,6 +162,7 @@ impl WinContext {
 
     /// Check seats and flags against each other. `closed` and `n_kans` describe the
     /// hand (riichi needs a closed hand, rinshan needs a kan).
+    #[inline]
     pub fn validate(&self, closed: bool, no_melds: bool, n_kans: usize) -> Result<()> {
         // Every win comes here: one branch-light test of the common case first; the
         // checks below (which name what is wrong) run only when it fails or a rare flag
@@ -183,6 +190,22 @@ impl WinContext {
         if common && !rare {
             return Ok(());
         }
+        self.validate_slow(closed, no_melds, n_kans)
+    }
+
+    /// The checks of [`WinContext::validate`] one by one, each naming what is wrong;
+    /// out of line, so that the common case above stays a few instructions inline.
+    #[cold]
+    #[inline(never)]
+    fn validate_slow(&self, closed: bool, no_melds: bool, n_kans: usize) -> Result<()> {
+        let rare = self.haitei
+            | self.houtei
+            | self.rinshan
+            | self.chankan
+            | self.tenhou
+            | self.chiihou
+            | self.renhou
+            | (self.kita > 0);
         let bad = |m: String| Err(Error::InvalidHand(format!("win context: {m}")));
         if !matches!(self.n_players, 3 | 4) {
             return bad(format!("n_players = {}: expected 3 or 4", self.n_players));

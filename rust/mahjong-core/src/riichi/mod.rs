@@ -17,6 +17,9 @@ pub mod context;
 pub mod fu;
 pub mod kinds;
 pub mod points;
+pub mod reading;
+#[cfg(test)]
+mod reference;
 pub mod rules;
 pub mod score;
 pub mod shape;

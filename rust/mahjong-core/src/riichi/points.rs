@@ -51,25 +51,30 @@ impl Limit {
 }
 
 /// Base points and limit of `han` / `fu` (no yakuman), under `rules`.
+#[inline]
 pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
-    if han >= 13 {
-        return match rules.kazoe {
-            KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
-            KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
-        };
+    // Limits by han from 5 to 12 (every ranked reading asks: a lookup, not a chain of
+    // range tests).
+    const LIMITS: [(u32, Limit); 8] = [
+        (2000, Limit::Mangan),
+        (3000, Limit::Haneman),
+        (3000, Limit::Haneman),
+        (4000, Limit::Baiman),
+        (4000, Limit::Baiman),
+        (4000, Limit::Baiman),
+        (6000, Limit::Sanbaiman),
+        (6000, Limit::Sanbaiman),
+    ];
+    if han < 5 {
+        let b = fu << (han + 2);
+        return if b >= 2000 || (rules.kiriage_mangan && b >= 1920) { (2000, Limit::Mangan) } else { (b, Limit::None) };
     }
-    match han {
-        11 | 12 => return (6000, Limit::Sanbaiman),
-        8..=10 => return (4000, Limit::Baiman),
-        6 | 7 => return (3000, Limit::Haneman),
-        5 => return (2000, Limit::Mangan),
-        _ => {}
+    if let Some(&l) = LIMITS.get(han as usize - 5) {
+        return l;
     }
-    let b = fu << (han + 2);
-    if b >= 2000 || (rules.kiriage_mangan && b >= 1920) {
-        (2000, Limit::Mangan)
-    } else {
-        (b, Limit::None)
+    match rules.kazoe {
+        KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
+        KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
     }
 }
 
@@ -101,6 +106,7 @@ pub struct Payments {
 
 /// Payments for a win worth `base` points. `pao_liable` says the hand holds a yakuman
 /// for which the context's pao seat is responsible under the rules.
+#[inline(always)]
 pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> Payments {
     let n = ctx.n_players as usize;
     let w = ctx.winner as usize;
@@ -161,6 +167,37 @@ pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) ->
 mod tests {
     use super::*;
     use crate::riichi::rules::Rules;
+
+    /// The lookup agrees with the limits spelled out han by han, under both kazoe
+    /// and kiriage settings.
+    #[test]
+    fn limits_by_han() {
+        for rules in [Rules::TENHOU, Rules::SHIIMA, Rules { kazoe: KazoeLimit::Sanbaiman, ..Rules::TENHOU }] {
+            for han in 0..=30u32 {
+                for fu in (20..=130).step_by(5) {
+                    let want = match han {
+                        13.. => match rules.kazoe {
+                            KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
+                            KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
+                        },
+                        11 | 12 => (6000, Limit::Sanbaiman),
+                        8..=10 => (4000, Limit::Baiman),
+                        6 | 7 => (3000, Limit::Haneman),
+                        5 => (2000, Limit::Mangan),
+                        _ => {
+                            let b = fu * (1 << (han + 2));
+                            if b >= 2000 || (rules.kiriage_mangan && b >= 1920) {
+                                (2000, Limit::Mangan)
+                            } else {
+                                (b, Limit::None)
+                            }
+                        }
+                    };
+                    assert_eq!(base_points(han, fu, &rules), want, "{han} han {fu} fu");
+                }
+            }
+        }
+    }
 
     #[test]
     fn table_values() {

@@ -9,8 +9,9 @@ use super::kinds::{at_least_bits, kind_masks, KindMasks};
 use super::points::{base_points, payments, Limit, Payments};
 use super::rules::Rules;
 use super::shape::{Form, Shape};
-use super::yaku::{hand_yaku, ordinary, yakuman, HandFacts, ListTally, Yaku, YakuList};
-use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi};
+use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
+use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
+use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, MeldKind};
 use crate::tile::{format_counts, RTile, Tile};
@@ -99,6 +100,16 @@ struct Best {
     shape: Shape,
 }
 
+/// The best standard reading so far: its rank and what rebuilds its yaku and fu.
+#[derive(Copy, Clone)]
+struct StdBest {
+    key: (u32, u32, u32),
+    yakuman: u32,
+    yaku_han: u32,
+    reading: Reading,
+    split: [u32; 3],
+}
+
 /// Score a win. `hand.concealed` holds the winning tile; `win` is that tile.
 ///
 /// Errors: `InvalidHand` for a hand that is not complete, a winning tile not in the
@@ -183,11 +194,204 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     let mut yl = YakuList::default();
     let mut base = ListTally::default();
     hand_yaku(&facts, ctx, rules, &mut base);
-    let mut consider = |shape: Shape, best: &mut Option<Best>| {
-        if maybe_yakuman || shape.form == Form::Kokushi {
-            yakuman(&shape, &facts, ctx, rules, &mut yl);
+    // Seven pairs and thirteen orphans: scored from their shape, out of line (few
+    // hands are either).
+    let kokushi = facts.all_yaochuu && melds.is_empty();
+    // Seven distinct pairs: every kind present is a pair (a four of a kind is not two).
+    let chiitoitsu = melds.is_empty() && conc.pairs == conc.present && conc.pairs.count_ones() == 7;
+    if kokushi || chiitoitsu {
+        let s = Specials { facts: &facts, ctx, rules, base: &base, maybe_yakuman, closed, bonus };
+        if kokushi && is_kokushi(&concealed) {
+            s.consider(Shape::special(Form::Kokushi, wt), &mut best);
+        }
+        if chiitoitsu {
+            s.consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
+        }
+    }
+
+    // Standard readings, ranked from split summaries (see `reading`); the winner's list
+    // and fu breakdown are rebuilt once at the end. Readings come in the order of
+    // `for_each_decomposition` and `for_each_wait`, and only a strictly better one
+    // replaces the best, so ties go where the set-by-set scorer sends them.
+    let mut value = YakuList::default();
+    if facts.honor_triplets != 0 {
+        value_triplets(melds, conc.triplets & (0x7F << 27), facts.seat, ctx.round_wind, &mut value);
+    }
+    let plan = Plan::new(melds, &conc, &facts, ctx, rules, base.tally.han, value.total(), wt);
+    let floor = best.map_or((0, 0, 0), |b| b.key);
+    // The yakuman multiple of a standard reading without four concealed triplets (the
+    // only yakuman that depends on the reading).
+    let std_yakuman = if maybe_yakuman {
+        yakuman_of(Form::Standard, 0, false, wt, &facts, ctx, rules, &mut yl);
+        if yl.is_empty() { 0 } else { yakuman_multiple(&yl, rules) }
+    } else {
+        0
+    };
+    let mut std_best: Option<StdBest> = None;
+    for_each_split_ref(&concealed, |split| {
+        plan.for_each_reading(split, |r| {
+            if maybe_yakuman {
+                let mult = if r.concealed_triplets == 4 {
+                    yakuman_of(Form::Standard, 4, r.wait == Wait::Tanki, wt, &facts, ctx, rules, &mut yl);
+                    if yl.is_empty() { 0 } else { yakuman_multiple(&yl, rules) }
+                } else {
+                    std_yakuman
+                };
+                if mult > 0 {
+                    let key = (8000 * mult, u32::MAX, 0);
+                    if !matches!(std_best, Some(ref b) if key <= b.key) {
+                        std_best = Some(StdBest { key, yakuman: mult, yaku_han: 0, reading: *r, split: split.index });
+                    }
+                    return;
+                }
+            }
+            let han = r.han;
+            let b = if han > 0 { base_points(han + bonus, r.fu, rules).0 } else { 0 };
+            let key = (b, han + bonus, r.fu);
+            if !matches!(std_best, Some(ref b) if key <= b.key) {
+                std_best = Some(StdBest { key, yakuman: 0, yaku_han: han, reading: *r, split: split.index });
+            }
+        })
+    });
+    // A standard reading replaces a special form's only when strictly better (the
+    // special forms were considered first).
+    let std_best = std_best.filter(|s| best.is_none() || s.key > floor);
+    let (form, wait, yakuman_mult, yaku_han, fu_value, fu_items) = if let Some(sb) = std_best {
+        let r = sb.reading;
+        if sb.yakuman > 0 {
+            yakuman_of(Form::Standard, r.concealed_triplets, r.wait == Wait::Tanki, wt, &facts, ctx, rules, &mut yl);
         } else {
-            yl.clear();
+            reading_list(&base.list, &value, r.mask, closed, &mut yl);
+        }
+        let pinfu = sb.yakuman == 0 && r.pinfu;
+        let fu_items = if FU_ITEMS {
+            match standard_shape(&concealed, sb.split, &r, melds, wt, ctx.tsumo) {
+                Some(shape) => fu(&shape, closed, pinfu, ctx, rules),
+                None => FuList::default(),
+            }
+        } else {
+            FuList::default()
+        };
+        let fu_value = if FU_ITEMS { fu_items.total() } else if pinfu { r.fu } else { r.fu_no_pinfu };
+        (Form::Standard, r.wait, sb.yakuman, sb.yaku_han, fu_value, fu_items)
+    } else if let Some(b) = best {
+        yl = b.yaku;
+        // The fu of the reading that scores: itemized from the same rule code that ranked
+        // it, or the sum it was ranked by (kept in its key unless it is a yakuman).
+        let (fu_items, fu_value) = if FU_ITEMS {
+            let items = fu(&b.shape, closed, b.pinfu, ctx, rules);
+            (items, items.total())
+        } else if b.yakuman == 0 {
+            (FuList::default(), b.key.2)
+        } else {
+            (FuList::default(), fu_total(&b.shape, closed, b.pinfu, ctx, rules))
+        };
+        (b.shape.form, b.shape.wait, b.yakuman, b.yaku_han, fu_value, fu_items)
+    } else {
+        return Err(Error::InvalidHand(format!(
+            "{}{}: not a winning hand (no four sets and a pair, seven pairs or thirteen orphans)",
+            format_counts(&concealed),
+            melds_text(hand)
+        )));
+    };
+    let yaku = yl;
+    let mut r = ScoreResult {
+        yaku,
+        yakuman: yakuman_mult,
+        dora: 0,
+        ura: 0,
+        aka: 0,
+        kita: 0,
+        yaku_han,
+        han: 0,
+        fu: fu_value,
+        fu_items,
+        form,
+        wait,
+        limit: Limit::Yakuman,
+        base: 0,
+        pay: Payments::default(),
+    };
+    let mut pao_liable = false;
+    if yakuman_mult > 0 {
+        r.base = 8000 * yakuman_mult;
+        pao_liable = ctx.pao.is_some()
+            && yaku.as_slice().iter().any(|&(y, _)| match y {
+                Yaku::Daisangen => rules.pao_daisangen,
+                Yaku::Daisuushii => rules.pao_daisuushii,
+                Yaku::Suukantsu => rules.pao_suukantsu,
+                _ => false,
+            });
+    } else {
+        if yaku_han == 0 {
+            return Err(Error::NoYaku(format!(
+                "{}{} winning on {wt}: no yaku{}",
+                format_counts(&concealed),
+                melds_text(hand),
+                if closed { "" } else { " (the hand is open: riichi, menzen tsumo and pinfu need a closed hand)" }
+            )));
+        }
+        if yaku_han < rules.min_han as u32 {
+            return Err(Error::NoYaku(format!(
+                "{}{} winning on {wt}: {} han from yaku, the rules need at least {}",
+                format_counts(&concealed),
+                melds_text(hand),
+                yaku_han,
+                rules.min_han
+            )));
+        }
+        r.dora = dora;
+        r.ura = ura;
+        r.aka = aka;
+        r.kita = kita;
+        r.han = yaku_han + r.dora + r.ura + r.aka + r.kita;
+        let (b, l) = base_points(r.han, r.fu, rules);
+        r.base = b;
+        r.limit = l;
+    }
+    r.pay = payments(r.base, ctx, rules, pao_liable);
+    Ok(r)
+}
+
+/// The sets of a standard reading with the winning tile in place (for the fu
+/// breakdown of the reading that scores): the split rebuilt from its table indices,
+/// the slot found as `for_each_wait` finds it (the first set of that kind and tile).
+fn standard_shape(concealed: &crate::hand::Counts, split: [u32; 3], r: &Reading, melds: &[crate::hand::Meld], wt: Tile, tsumo: bool) -> Option<Shape> {
+    let d = decomposition_of(concealed, split)?;
+    let w = wt.index();
+    let (kind, start) = match r.slot {
+        Slot::Pair => (None, w),
+        Slot::SeqFrom2Below => (Some(GroupKind::Sequence), w.wrapping_sub(2)),
+        Slot::SeqFrom1Below => (Some(GroupKind::Sequence), w.wrapping_sub(1)),
+        Slot::Triplet => (Some(GroupKind::Triplet), w),
+        Slot::SeqFromTile => (Some(GroupKind::Sequence), w),
+    };
+    let group = match kind {
+        None => None,
+        Some(k) => Some(d.groups().iter().position(|g| g.kind == k && g.tile.index() == start)? as u8),
+    };
+    Some(Shape::unplaced(&d, melds, wt)?.with_wait(WaitSlot { wait: r.wait, group }, melds.len(), tsumo))
+}
+
+/// What scoring a seven-pairs or thirteen-orphans reading needs.
+struct Specials<'a> {
+    facts: &'a HandFacts<'a>,
+    ctx: &'a WinContext,
+    rules: &'a Rules,
+    base: &'a ListTally,
+    maybe_yakuman: bool,
+    closed: bool,
+    bonus: u32,
+}
+
+impl Specials<'_> {
+    /// Score `shape` and keep it in `best` when it ranks higher.
+    #[inline(never)]
+    fn consider(&self, shape: Shape, best: &mut Option<Best>) {
+        let (f, ctx, rules) = (self.facts, self.ctx, self.rules);
+        let mut yl = YakuList::default();
+        if self.maybe_yakuman || shape.form == Form::Kokushi {
+            yakuman(&shape, f, ctx, rules, &mut yl);
         }
         if !yl.is_empty() {
             let mult = yakuman_multiple(&yl, rules);
@@ -198,106 +402,18 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
                 *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
             }
         } else {
-            let mut t = base;
-            ordinary(&shape, &facts, ctx, &mut t);
+            let mut t = *self.base;
+            ordinary(&shape, f, ctx, &mut t);
             let han = t.tally.han;
             let pinfu = t.tally.contains(Yaku::Pinfu);
-            let f = fu_total(&shape, closed, pinfu, ctx, rules);
-            let b = if han > 0 { base_points(han + bonus, f, rules).0 } else { 0 };
-            let key = (b, han + bonus, f);
+            let fu = fu_total(&shape, self.closed, pinfu, ctx, rules);
+            let b = if han > 0 { base_points(han + self.bonus, fu, rules).0 } else { 0 };
+            let key = (b, han + self.bonus, fu);
             if !matches!(best, Some(ref b) if key <= b.key) {
                 *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, pinfu, shape });
             }
         }
-    };
-
-    if facts.all_yaochuu && melds.is_empty() && is_kokushi(&concealed) {
-        consider(Shape::special(Form::Kokushi, wt), &mut best);
     }
-    // Seven distinct pairs: every kind present is a pair (a four of a kind is not two).
-    if melds.is_empty() && conc.pairs == conc.present && conc.pairs.count_ones() == 7 {
-        consider(Shape::special(Form::Chiitoitsu, wt), &mut best);
-    }
-    for_each_decomposition(&concealed, |d| {
-        if let Some(unplaced) = Shape::unplaced(d, melds, wt) {
-            for_each_wait(d, wt, |slot| consider(unplaced.with_wait(slot, melds.len(), ctx.tsumo), &mut best))
-        }
-    });
-    let Some(best) = best else {
-        return Err(Error::InvalidHand(format!(
-            "{}{}: not a winning hand (no four sets and a pair, seven pairs or thirteen orphans)",
-            format_counts(&concealed),
-            melds_text(hand)
-        )));
-    };
-
-    // The fu of the reading that scores: itemized from the same rule code that ranked
-    // it, or the sum it was ranked by (kept in its key unless it is a yakuman).
-    let (yaku, pinfu) = (best.yaku, best.pinfu);
-    let (fu_items, fu_value) = if FU_ITEMS {
-        let items = fu(&best.shape, closed, pinfu, ctx, rules);
-        (items, items.total())
-    } else if best.yakuman == 0 {
-        (FuList::default(), best.key.2)
-    } else {
-        (FuList::default(), fu_total(&best.shape, closed, pinfu, ctx, rules))
-    };
-    let mut r = ScoreResult {
-        yaku,
-        yakuman: best.yakuman,
-        dora: 0,
-        ura: 0,
-        aka: 0,
-        kita: 0,
-        yaku_han: best.yaku_han,
-        han: 0,
-        fu: fu_value,
-        fu_items,
-        form: best.shape.form,
-        wait: best.shape.wait,
-        limit: Limit::Yakuman,
-        base: 0,
-        pay: Payments::default(),
-    };
-    let mut pao_liable = false;
-    if best.yakuman > 0 {
-        r.base = 8000 * best.yakuman;
-        pao_liable = ctx.pao.is_some()
-            && yaku.as_slice().iter().any(|&(y, _)| match y {
-                Yaku::Daisangen => rules.pao_daisangen,
-                Yaku::Daisuushii => rules.pao_daisuushii,
-                Yaku::Suukantsu => rules.pao_suukantsu,
-                _ => false,
-            });
-    } else {
-        if best.yaku_han == 0 {
-            return Err(Error::NoYaku(format!(
-                "{}{} winning on {wt}: no yaku{}",
-                format_counts(&concealed),
-                melds_text(hand),
-                if closed { "" } else { " (the hand is open: riichi, menzen tsumo and pinfu need a closed hand)" }
-            )));
-        }
-        if best.yaku_han < rules.min_han as u32 {
-            return Err(Error::NoYaku(format!(
-                "{}{} winning on {wt}: {} han from yaku, the rules need at least {}",
-                format_counts(&concealed),
-                melds_text(hand),
-                best.yaku_han,
-                rules.min_han
-            )));
-        }
-        r.dora = dora;
-        r.ura = ura;
-        r.aka = aka;
-        r.kita = kita;
-        r.han = best.yaku_han + r.dora + r.ura + r.aka + r.kita;
-        let (b, l) = base_points(r.han, r.fu, rules);
-        r.base = b;
-        r.limit = l;
-    }
-    r.pay = payments(r.base, ctx, rules, pao_liable);
-    Ok(r)
 }
 
 /// The yakuman multiple of a list of yakuman: their sum when they stack, else the

@@ -316,15 +316,18 @@ impl YakuSink for YakuTally {
 
 /// Facts about the whole hand that do not depend on how it is split.
 #[derive(Copy, Clone, Debug)]
-pub struct HandFacts {
+pub struct HandFacts<'a> {
     /// Concealed plus meld tiles.
-    pub all: Counts,
+    pub all: &'a Counts,
     /// Concealed tiles (including the winning tile).
-    pub concealed: Counts,
+    pub concealed: &'a Counts,
     /// The winner's seat wind (asked once per reading).
     pub seat: Tile,
     /// Honor kinds held three or four times across the whole hand (bits 27..34).
     pub honor_triplets: u64,
+    /// Honor kinds held exactly twice among the concealed tiles (in a standard reading:
+    /// the pair, when it is an honor).
+    pub honor_pair: u64,
     /// No open meld.
     pub closed: bool,
     /// No meld at all (not even a closed kan).
@@ -339,10 +342,11 @@ pub struct HandFacts {
     pub all_green: bool,
 }
 
-impl HandFacts {
+impl<'a> HandFacts<'a> {
     /// From the counts of the whole hand (`all`, melds included) and of the concealed
     /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
-    pub fn new(all: &Counts, concealed: &Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts {
+    #[inline(always)]
+    pub fn new(all: &'a Counts, concealed: &'a Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts<'a> {
         // One bit per kind present; every fact is then a mask test.
         let mask = all_masks.present;
         const SUIT: u64 = 0x1FF;
@@ -353,10 +357,11 @@ impl HandFacts {
         const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
         let suits = ((mask & SUIT != 0) as u8) | (((mask >> 9) & SUIT != 0) as u8) << 1 | (((mask >> 18) & SUIT != 0) as u8) << 2;
         HandFacts {
-            all: *all,
-            concealed: *concealed,
+            all,
+            concealed,
             seat,
             honor_triplets: all_masks.triplets & HONORS,
+            honor_pair: all_masks.pairs & HONORS,
             closed,
             no_melds,
             n_kans,
@@ -385,6 +390,16 @@ fn yakuman_value(double: bool) -> u8 {
 
 /// Yakuman of a shape (none of the ordinary yaku are looked at when any is found).
 pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
+    let concealed_triplets = shape.sets().iter().filter(|s| s.kind != SetKind::Sequence && !s.open).count() as u32;
+    yakuman_of(shape.form, concealed_triplets, shape.wait == Wait::Tanki, shape.win, f, ctx, rules, out)
+}
+
+/// Yakuman of a reading of form `form` holding `concealed_triplets` concealed
+/// triplets and kans, won on `win` (`tanki`: on the pair). Everything else a yakuman
+/// asks is the same for every reading of a standard hand (its honor triplets and pair,
+/// kans and tile content), so it comes from the hand's facts.
+#[allow(clippy::too_many_arguments)]
+pub fn yakuman_of(form: Form, concealed_triplets: u32, tanki: bool, win: Tile, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
     out.clear();
     if ctx.tenhou {
         out.push(Yaku::Tenhou, 1);
@@ -395,10 +410,10 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
     if ctx.renhou && rules.renhou == RenhouValue::Yakuman {
         out.push(Yaku::Renhou, 1);
     }
-    match shape.form {
+    match form {
         Form::Kokushi => {
             // Thirteen-sided: the tiles before the win were thirteen singles.
-            if f.concealed[shape.win.index()] == 2 {
+            if f.concealed[win.index()] == 2 {
                 out.push(Yaku::Kokushi13, yakuman_value(rules.double_kokushi_13));
             } else {
                 out.push(Yaku::Kokushi, 1);
@@ -407,30 +422,16 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
         }
         Form::Chiitoitsu => {}
         Form::Standard => {
-            let mut concealed_triplets = 0;
-            let mut kans = 0;
-            let mut dragons = 0;
-            let mut winds = 0;
-            for s in shape.sets() {
-                if s.kind != SetKind::Sequence {
-                    if !s.open {
-                        concealed_triplets += 1;
-                    }
-                    if s.tile.is_dragon() {
-                        dragons += 1;
-                    } else if s.tile.is_wind() {
-                        winds += 1;
-                    }
-                }
-                if s.kind == SetKind::Kan {
-                    kans += 1;
-                }
-            }
+            // Honor sets are triplets or kans of the kinds held three or four times.
+            const DRAGONS: u64 = 0b111 << 31;
+            const WINDS: u64 = 0b1111 << 27;
+            let dragons = (f.honor_triplets & DRAGONS).count_ones();
+            let winds = (f.honor_triplets & WINDS).count_ones();
             if dragons == 3 {
                 out.push(Yaku::Daisangen, 1);
             }
             if concealed_triplets == 4 {
-                if shape.wait == Wait::Tanki {
+                if tanki {
                     out.push(Yaku::SuuankouTanki, yakuman_value(rules.double_suuankou_tanki));
                 } else {
                     out.push(Yaku::Suuankou, 1);
@@ -438,10 +439,10 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
             }
             if winds == 4 {
                 out.push(Yaku::Daisuushii, yakuman_value(rules.double_daisuushii));
-            } else if winds == 3 && shape.pair.is_wind() {
+            } else if winds == 3 && f.honor_pair & WINDS != 0 {
                 out.push(Yaku::Shousuushii, 1);
             }
-            if kans == 4 {
+            if f.n_kans == 4 {
                 out.push(Yaku::Suukantsu, 1);
             }
             if f.all_terminals {
@@ -454,7 +455,7 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
                 if gates {
                     let mut before = [0u8; 9];
                     before.copy_from_slice(c);
-                    before[shape.win.index() - base] -= 1;
+                    before[win.index() - base] -= 1;
                     if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
                         out.push(Yaku::JunseiChuuren, yakuman_value(rules.double_junsei_chuuren));
                     } else {
@@ -485,6 +486,7 @@ fn add_standing<S: YakuSink>(y: Yaku, closed: bool, out: &mut S) {
 
 /// The ordinary yaku that do not depend on how the hand is read (situational and
 /// tile-content yaku): computed once per hand, then each reading adds its own.
+#[inline(always)]
 pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
     let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
