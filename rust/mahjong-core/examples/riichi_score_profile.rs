@@ -35,7 +35,10 @@ fn main() {
         for (h, w, c) in &rows {
             let mut hs = std::collections::hash_map::DefaultHasher::new();
             match score(h, *w, c, &rules) {
-                Ok(r) => r.hash(&mut hs),
+                Ok(r) => {
+                    (r.yaku.as_slice(), r.yakuman, r.dora, r.ura, r.aka, r.kita, r.yaku_han, r.han).hash(&mut hs);
+                    (r.fu, r.fu_items.as_slice(), r.form, r.wait, r.limit, r.base, r.pay).hash(&mut hs);
+                }
                 Err(e) => e.to_string().hash(&mut hs),
             }
             println!("{:016x}", hs.finish());

@@ -273,42 +273,69 @@ fn split_ranges(counts: &Counts) -> Option<[(usize, usize); 3]> {
         return None;
     }
     let honor_pairs = ((zero_bytes(h ^ (LOW * 2)) >> 7).wrapping_mul(LOW) >> 56) as u32;
-    let honor_total = (h.wrapping_mul(LOW) >> 56) as u32;
-    // One pass over each suit gives its tile count and its base-5 table key.
-    let (sums, keys) = suit_keys(counts);
-    let total = sums[0] + sums[1] + sums[2] + honor_total;
+    let honor_sets = ((zero_bytes(h ^ (LOW * 3)) >> 7).wrapping_mul(LOW) >> 56) as u32;
+    let table = table::get();
+    let mut ranges = [(0usize, 0usize); 3];
+    let Some(keys) = suit_keys(counts) else {
+        return split_ranges_capped(counts, honor_pairs, honor_sets);
+    };
+    // Every suit must be tabulated (3k tiles, or 3k + 2 with a pair, that split); the
+    // table also says how many sets and whether a pair each suit holds, so the whole
+    // hand's test is one pair in all and at most MAX_GROUPS sets (its tile count is
+    // then 3k + 2 with k <= MAX_GROUPS).
+    let (mut pairs, mut sets) = (honor_pairs, honor_sets);
+    for (range, &key) in ranges.iter_mut().zip(keys.iter()) {
+        let v = table.lookup(key)?;
+        *range = (v.start, v.end);
+        pairs += v.pair as u32;
+        sets += v.sets;
+    }
+    if pairs != 1 || sets > MAX_GROUPS as u32 {
+        return None;
+    }
+    Some(ranges)
+}
+
+/// [`split_ranges`] for counts above four (not a hand, but accepted): each suit is
+/// looked up with its counts capped at four, the tile counts and remainders checked on
+/// the real counts, as the table-driven splitter always did.
+#[cold]
+fn split_ranges_capped(counts: &Counts, honor_pairs: u32, honor_sets: u32) -> Option<[(usize, usize); 3]> {
+    let mut sums = [0u32; 3];
+    let mut keys = [0u32; 3];
+    for s in 0..3 {
+        let mut capped = [0u8; 9];
+        for k in 0..9 {
+            sums[s] += counts[9 * s + k] as u32;
+            capped[k] = counts[9 * s + k].min(4);
+        }
+        keys[s] = table::pack_counts(&capped);
+    }
+    let total = sums[0] + sums[1] + sums[2] + 2 * honor_pairs + 3 * honor_sets;
     if total > 3 * MAX_GROUPS as u32 + 2 || total % 3 != 2 {
         return None;
     }
-    // Each suit holds 3k tiles, or 3k + 2 with the pair; one pair in all (honors
-    // included). Remainders by 3 of 0..=17 from two bit rows (a suit over 17 tiles
-    // fails the total above), tested together rather than suit by suit, since which
-    // suit holds the pair follows no pattern a branch predictor could learn.
-    const REM1: u32 = 0b010_010_010_010_010_010; // n % 3 == 1, bit n
-    const REM2: u32 = 0b100_100_100_100_100_100; // n % 3 == 2
-    let rem1 = (REM1 >> sums[0]) | (REM1 >> sums[1]) | (REM1 >> sums[2]);
-    let suit_pairs = ((REM2 >> sums[0]) & 1) + ((REM2 >> sums[1]) & 1) + ((REM2 >> sums[2]) & 1);
-    if rem1 & 1 != 0 || suit_pairs + honor_pairs != 1 {
+    let rem = [sums[0] % 3, sums[1] % 3, sums[2] % 3];
+    let suit_pairs = rem.iter().filter(|&&r| r == 2).count() as u32;
+    if rem.contains(&1) || suit_pairs + honor_pairs != 1 {
         return None;
     }
     let table = table::get();
     let mut ranges = [(0usize, 0usize); 3];
     for (range, &key) in ranges.iter_mut().zip(keys.iter()) {
-        *range = table.splits_of(key);
-        if range.0 == range.1 {
-            return None;
-        }
+        let v = table.lookup(key)?;
+        *range = (v.start, v.end);
     }
     Some(ranges)
 }
 
-/// Each number suit's tile count and table key: its nine counts (capped at four) at
-/// three bits each ([`table::pack_counts`]). Every win passes here, so the eight low
-/// tiles of a suit are read as one word and folded pairwise (bytes, then 16-bit and
-/// 32-bit lanes) instead of nine digit steps; a count above four (not a hand, but
-/// accepted) takes the plain loop.
+/// Each number suit's table key: its nine counts at three bits each
+/// ([`table::pack_counts`]); `None` when some count is above four (not a hand, but
+/// accepted: the caller takes the capped slow path). Every win passes here, so the
+/// eight low tiles of a suit are read as one word and folded pairwise (bytes, then
+/// 16-bit and 32-bit lanes) instead of nine digit steps.
 #[inline]
-fn suit_keys(counts: &Counts) -> ([u32; 3], [u32; 3]) {
+fn suit_keys(counts: &Counts) -> Option<[u32; 3]> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let word = |b: usize| match counts[b..b + 9] {
         [c0, c1, c2, c3, c4, c5, c6, c7, c8] => (u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]), c8),
@@ -316,31 +343,18 @@ fn suit_keys(counts: &Counts) -> ([u32; 3], [u32; 3]) {
     };
     let (w, top) = ([word(0).0, word(9).0, word(18).0], [word(0).1, word(9).1, word(18).1]);
     // Some count >= 5, in any suit at once (the `w |` term also catches bytes >= 0x80,
-    // whose carry could otherwise hide a neighbour): the plain loop, counts capped.
-    let any = |f: &dyn Fn(u64) -> u64| f(w[0]) | f(w[1]) | f(w[2]);
-    if any(&|x| x | x.wrapping_add(LOW * 0x7B)) & (LOW * 0x80) != 0 || top[0] > 4 || top[1] > 4 || top[2] > 4 {
-        let mut sums = [0u32; 3];
-        let mut keys = [0u32; 3];
-        for s in 0..3 {
-            let mut capped = [0u8; 9];
-            for k in 0..9 {
-                sums[s] += counts[9 * s + k] as u32;
-                capped[k] = counts[9 * s + k].min(4);
-            }
-            keys[s] = table::pack_counts(&capped);
-        }
-        return (sums, keys);
+    // whose carry could otherwise hide a neighbour).
+    let big = |x: u64| x | x.wrapping_add(LOW * 0x7B);
+    if (big(w[0]) | big(w[1]) | big(w[2])) & (LOW * 0x80) != 0 || top[0] > 4 || top[1] > 4 || top[2] > 4 {
+        return None;
     }
-    let mut sums = [0u32; 3];
     let mut keys = [0u32; 3];
     for s in 0..3 {
-        let (w, top) = (w[s], top[s] as u32);
-        let x = (w | (w >> 5)) & 0x003F_003F_003F_003F;
+        let x = (w[s] | (w[s] >> 5)) & 0x003F_003F_003F_003F;
         let x = (x | (x >> 10)) & 0x0000_0FFF_0000_0FFF;
-        keys[s] = ((x | (x >> 20)) & 0xFF_FFFF) as u32 | top << 24;
-        sums[s] = (w.wrapping_mul(LOW) >> 56) as u32 + top;
+        keys[s] = ((x | (x >> 20)) & 0xFF_FFFF) as u32 | (top[s] as u32) << 24;
     }
-    (sums, keys)
+    Some(keys)
 }
 
 /// Write an encoded suit split (see `shanten/gen.rs::encode_split`) into `d` from
@@ -522,19 +536,18 @@ mod tests {
                 // Mostly 0..=4; now and then a count no hand holds.
                 *slot = if round % 50 == 0 { (x % 256) as u8 } else { (x % 5) as u8 };
             }
-            let (sums, keys) = suit_keys(&c);
-            for s in 0..3 {
-                let suit = &c[9 * s..9 * s + 9];
-                let sum: u32 = suit.iter().map(|&v| v as u32).sum();
-                let key: u32 = suit.iter().rev().fold(0, |a, &v| a * 8 + v.min(4) as u32);
-                assert_eq!((sums[s], keys[s]), (sum, key), "{suit:?}");
+            let keys = suit_keys(&c);
+            assert_eq!(keys.is_none(), c[..27].iter().any(|&v| v > 4), "{c:?}");
+            if let Some(keys) = keys {
+                for s in 0..3 {
+                    let suit = &c[9 * s..9 * s + 9];
+                    let key: u32 = suit.iter().rev().fold(0, |a, &v| a * 8 + v as u32);
+                    assert_eq!(keys[s], key, "{suit:?}");
+                }
             }
         }
     }
 
-    /// Every table entry's summary equals the one counted from its sets: masks, counts,
-    /// identical-sequence pairs (each sequence paired with a later twin once), whether
-    /// every set and the pair hold a 1 or 9, and concealed-triplet fu.
     #[test]
     fn split_summaries_match_their_sets() {
         let t = table::get();

@@ -14,11 +14,21 @@ pub struct SplitTable {
     /// riichi scoring asks of a split, so a reading is combined from three words per
     /// suit instead of a list of sets.
     summaries: Vec<SuitSummary>,
-    /// Open addressing, 2^HASH_BITS slots of (packed counts, first split << 12 | number
-    /// of splits), `EMPTY` keys free; at 40% load a lookup reads one slot or two.
+    /// Open addressing, 2^HASH_BITS slots of (packed counts, [`Run`] packed: first
+    /// split << 14 | number of splits << 4 | sets << 1 | pair), `EMPTY` keys free; at 40% load a lookup reads one slot or two.
     /// Scoring looks up three suits per hand: a multiply and a compare each, where a
     /// search of the sorted keys took a division, a bucket scan and an offset pair.
     slots: Vec<(u32, u32)>,
+}
+
+/// The splits of one suit hand: `start..end` in [`SplitTable::split`], and how many
+/// sets and whether a pair each of them holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub start: usize,
+    pub end: usize,
+    pub sets: u32,
+    pub pair: bool,
 }
 
 const HASH_BITS: u32 = 17;
@@ -62,8 +72,9 @@ pub fn get() -> &'static SplitTable {
                 i = (i + 1) & ((1 << HASH_BITS) - 1);
             }
             // Runs are short (a suit hand splits a few ways; the test checks every run
-            // fits 12 bits) and starts fit 20.
-            slots[i] = (key, lo << 12 | (hi - lo).min(4095));
+            // fits 10 bits) and starts fit 18. Tiles = 3 sets + 2 with a pair.
+            let tiles: u32 = c.iter().map(|&v| v as u32).sum();
+            slots[i] = (key, lo << 14 | (hi - lo).min(1023) << 4 | (tiles / 3) << 1 | (tiles % 3 == 2) as u32);
         }
         let data = words(DATA);
         let summaries = data.iter().map(|&x| summarize(x)).collect();
@@ -72,24 +83,29 @@ pub fn get() -> &'static SplitTable {
 }
 
 impl SplitTable {
-    /// Index range of the splits of the suit hand with packed counts `key` (see
-    /// [`pack_counts`]) in [`SplitTable::split`], empty when it does not split.
+    /// The run of splits of the suit hand with packed counts `key` (see
+    /// [`pack_counts`]), `None` when it does not split.
     #[inline]
-    pub fn splits_of(&self, key: u32) -> (usize, usize) {
+    pub fn lookup(&self, key: u32) -> Option<Run> {
         let mut i = slot_of(key);
         loop {
-            let Some(&(k, v)) = self.slots.get(i) else {
-                return (0, 0);
-            };
+            let &(k, v) = self.slots.get(i)?;
             if k == key {
-                let lo = (v >> 12) as usize;
-                return (lo, lo + (v & 4095) as usize);
+                let start = (v >> 14) as usize;
+                return Some(Run { start, end: start + ((v >> 4) & 1023) as usize, sets: (v >> 1) & 7, pair: v & 1 != 0 });
             }
             if k == EMPTY {
-                return (0, 0);
+                return None;
             }
             i = (i + 1) & ((1 << HASH_BITS) - 1);
         }
+    }
+
+    /// Index range of the splits of the suit hand with packed counts `key` in
+    /// [`SplitTable::split`], empty when it does not split.
+    #[inline]
+    pub fn splits_of(&self, key: u32) -> (usize, usize) {
+        self.lookup(key).map_or((0, 0), |r| (r.start, r.end))
     }
 
     /// The encoded split at index `i` (0 outside the table).
@@ -204,7 +220,7 @@ mod tests {
     fn hash_index_finds_every_run() {
         let t = get();
         let (keys, offsets) = (words(KEYS), words(OFFSETS));
-        assert!(offsets.last().copied().unwrap_or(0) < 1 << 20);
+        assert!(offsets.last().copied().unwrap_or(0) < 1 << 18);
         for (j, &code) in keys.iter().enumerate() {
             let mut c = [0u8; 9];
             let mut x = code;
@@ -213,8 +229,11 @@ mod tests {
                 x /= 5;
             }
             let want = (offsets[j] as usize, offsets[j + 1] as usize);
-            assert!(want.1 - want.0 < 4096);
+            assert!(want.1 - want.0 < 1024);
             assert_eq!(t.splits_of(pack_counts(&c)), want, "{c:?}");
+            let tiles: u32 = c.iter().map(|&v| v as u32).sum();
+            let run = t.lookup(pack_counts(&c)).expect("tabulated");
+            assert_eq!((run.sets, run.pair), (tiles / 3, tiles % 3 == 2), "{c:?}");
         }
         // One tile, four tiles of one kind: no splits.
         assert_eq!(t.splits_of(pack_counts(&[1, 0, 0, 0, 0, 0, 0, 0, 0])), (0, 0));
