@@ -1,10 +1,13 @@
 //! Quick solver probe: `cargo run --profile test-release -p mahjong-core --example
-//! solitaire_probe -- turtle 1000 [max_nodes]` solves uniform deals 0..1000 (seed 1)
-//! and prints verdict counts and time per deal; every solution is replayed.
+//! solitaire_probe -- turtle 1000 [max_nodes]` solves uniform deals 0..1000 (seed 1,
+//! or `SEED=n`: the survey's deal `i` of seed `n` is this deal `i`) and prints
+//! verdict counts and time per deal; every solution is replayed.
 //! Environment: `MS=1000` time budget per deal (ms), `LIST=1` one line per deal
-//! (index, verdict, nodes, micros), `FROM=i` first deal, `IDS=3,8,42` just these
-//! deals, `PHASE=n` quick-search nodes before the proof phase, `DUMP=i` prints deal i
-//! layer by layer, `VERBOSE=1` details of the deals not found solvable.
+//! (index, verdict, nodes, wall micros, nodes and wall micros when the first
+//! propagating search began, CPU micros of the solve), `FROM=i` first deal,
+//! `IDS=3,8,42` just these deals, `PHASE=n` quick-search nodes before the first
+//! propagating search, `DUMP=i` prints deal i layer by layer, `VERBOSE=1` details
+//! of the deals not found solvable.
 use mahjong_core::solitaire::generate::uniform_faces;
 use mahjong_core::solitaire::layouts::builtin;
 use mahjong_core::solitaire::rng::Rng;
@@ -57,9 +60,12 @@ fn main() {
         Ok(v) => v.split(',').filter_map(|x| x.parse().ok()).collect(),
         Err(_) => (from..from + n).collect(),
     };
+    let seed: u64 = std::env::var("SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     for i in ids {
-        let faces = uniform_faces(&mut Rng::for_index(1, i), l.len());
+        let faces = uniform_faces(&mut Rng::for_index(seed, i), l.len());
+        let cpu0 = cpu_ns();
         let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: std::env::var("MS").ok().and_then(|v| v.parse().ok()).unwrap_or(0) });
+        let cpu = (cpu_ns() - cpu0) / 1000;
         nodes_total += r.nodes;
         if r.verdict == Verdict::Solvable {
             let mut present = geo.all();
@@ -82,7 +88,8 @@ fn main() {
             println!("deal {i}: {:?} nodes {} {:?}", r.verdict, r.nodes, r.proof);
         }
         if std::env::var("LIST").is_ok() {
-            println!("{i} {} {} {}", r.verdict.name(), r.nodes, r.micros);
+            let (sn, su) = s.proof_phase_start().unwrap_or((r.nodes, r.micros));
+            println!("{i} {} {} {} {sn} {su} {cpu}", r.verdict.name(), r.nodes, r.micros);
         }
         times.push(r.micros);
     }
@@ -96,5 +103,24 @@ fn main() {
     );
 }
 
-#[allow(dead_code)]
-fn unused() {}
+/// CPU time of this thread (ns): on a shared machine it moves far less than wall
+/// time. Linux `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`; 0 elsewhere.
+fn cpu_ns() -> u64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec into the struct we pass.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    if rc == 0 && cfg!(target_os = "linux") {
+        t.sec as u64 * 1_000_000_000 + t.nsec as u64
+    } else {
+        0
+    }
+}

@@ -26,12 +26,19 @@
 //! - Probing on the relaxation: a split whose commitment makes the relaxed play fail
 //!   is ruled out, a group left with one split is decided (one pass a node). Probes
 //!   are cheap because a split the unconstrained relaxed play already fits is
-//!   skipped and each other probe replays only its group's window of that play.
+//!   skipped and each other probe replays only its group's window of that play
+//!   (the play is replayed after each group that changed, so windows stay valid).
 //!   Ruled-out splits are facts about the position, so children inherit them, and a
-//!   split whose subtree was lost is ruled out for its siblings.
+//!   split whose subtree was lost is ruled out for its siblings (`relax.rs`).
 //! - A bounded transposition table of positions proven lost: fixed size, allocated
-//!   once per solver, entries tagged by solve generation so reuse needs no clearing.
+//!   once per solver, entries tagged by solve generation so reuse needs no clearing;
+//!   a position lost under some commitments is lost under any that include them, and
+//!   the lookup uses that (`table.rs`).
 //! - Move ordering: pairs that uncover the most tiles first.
+//! - Schedule: 5,000 nodes of cheap randomised restarts (no relaxation) solve ~95%
+//!   of Turtle deals; then rounds of a propagating solution-first search, a
+//!   fail-first proof search and another slice of restarts, each budget doubling
+//!   every round, so lost deals reach their (usually short) proof early.
 //!
 //! A budget of nodes and time turns a search that runs too long into
 //! [`Verdict::Unknown`] instead of running on.
@@ -40,6 +47,12 @@ use super::bits::{Bits, MAX_TILES};
 use super::board::Geometry;
 use super::face::{Face, N_GROUPS};
 use std::time::Instant;
+
+mod order;
+mod relax;
+mod table;
+
+use table::{Entry, TT_BITS_SMALL};
 
 /// How far a search may go before it answers [`Verdict::Unknown`].
 #[derive(Copy, Clone, Debug)]
@@ -106,18 +119,6 @@ enum Flow {
     Abort,
 }
 
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    key: Bits,
-    commits: u128,
-    gen: u32,
-}
-
-/// Table sizes (entries, log2): small for the quick searches so a solver is cheap to
-/// create, grown once when a deal needs the proof phase (48 bytes an entry: 12 MiB).
-const TT_BITS_SMALL: u32 = 14;
-const TT_BITS_BIG: u32 = 18;
-const TT_WAYS: usize = 4;
 const NO_COMMIT: u8 = 0;
 /// Every group (bit `g` = group `g`): `N_GROUPS` fits a word.
 const ALL_GROUPS: u64 = (1 << N_GROUPS) - 1;
@@ -125,10 +126,6 @@ const W_NEW: i32 = 4;
 const W_USEFUL: i32 = 8;
 const W_BELOW: i32 = 1;
 const W_HARD: i32 = 4;
-
-/// Probing passes per node: a second pass after a change rarely rules out more
-/// than it costs (measured on hard Turtle deals: ~15% less CPU for one pass).
-const PROBE_PASSES: u32 = 1;
 
 /// The three ways to split four tiles `0..4` into two pairs.
 const SPLITS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]];
@@ -170,17 +167,33 @@ pub struct Solver<'g> {
     prove: bool,
     propagating: bool,
     search_phase: u64,
+    /// Nodes and microseconds spent when the proof phase began (development stats).
+    switch_at: Option<(u64, u64)>,
 }
 
-/// First cap of each search once propagation is on.
-const PROOF_BASE: u64 = 1024;
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    Quick,
+    Prove,
+    Search,
+}
+
 /// Longest quick restart.
 const QUICK_CAP: u64 = 96;
 /// Tie-breaker range once propagation is on.
 const NOISE_PROOF: u32 = 24;
 
-/// Nodes spent on quick (succeed-first) restarts before proof mode takes over.
-const SEARCH_PHASE: u64 = 30_000;
+/// Nodes spent on quick (succeed-first) restarts before the first propagating
+/// search.
+const SEARCH_PHASE: u64 = 5_000;
+
+/// First caps of the propagating solution-first and proof searches, and the first
+/// slice of quick restarts after them; each doubles every round. (Measured on
+/// 3,000 Turtle deals: most deals the quick restarts miss are solved or proven
+/// within the first round's propagating searches.)
+const SEARCH_BASE: u64 = 128;
+const PROVE_BASE: u64 = 64;
+const QUICK_SLICE: u64 = 8_000;
 
 /// Nodes of the first restart.
 const RESTART_BASE: u64 = 64;
@@ -215,6 +228,7 @@ impl<'g> Solver<'g> {
             prove: false,
             propagating: false,
             search_phase: SEARCH_PHASE,
+            switch_at: None,
         }
     }
 
@@ -225,6 +239,13 @@ impl<'g> Solver<'g> {
     pub fn with_search_phase(mut self, nodes: u64) -> Self {
         self.search_phase = nodes;
         self
+    }
+
+    /// Nodes and microseconds the last solve had spent when its proof phase began
+    /// (None when it never began): for profiling where the time goes.
+    #[doc(hidden)]
+    pub fn proof_phase_start(&self) -> Option<(u64, u64)> {
+        self.switch_at
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -246,6 +267,7 @@ impl<'g> Solver<'g> {
         self.limits = limits;
         self.nodes = 0;
         self.hard_abort = false;
+        self.switch_at = None;
         self.path.clear();
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -279,44 +301,59 @@ impl<'g> Solver<'g> {
         self.rng = present.hash64() | 1;
         self.prove = false;
         self.propagating = false;
+        // Rounds after the first quick phase: a propagating solution-first search,
+        // a fail-first proof search and a slice of quick restarts, each budget
+        // doubling every round, so a lost deal reaches its (usually short) proof
+        // early and a solvable one the restarts miss is found by the propagating
+        // searches (most within the first round), whichever the deal needs.
+        let mut mode = Mode::Quick;
+        let mut quick_end = self.search_phase;
+        let mut round = 0u32;
         if self.search_phase <= 1 {
             // Test hook: propagate from the first node, proof-first (0) or
             // search-first (1).
-            self.propagating = true;
-            self.prove = self.search_phase == 0;
+            mode = if self.search_phase == 0 { Mode::Prove } else { Mode::Search };
+            cap = if mode == Mode::Prove { PROVE_BASE } else { SEARCH_BASE };
+            self.set_mode(mode);
         }
         let root_free = self.geo.free_set(present);
-        let mut proof_cap = PROOF_BASE;
-        let search_cap = PROOF_BASE;
         let outcome = loop {
             self.restart_cap = self.nodes.saturating_add(cap);
+            if mode == Mode::Quick {
+                self.restart_cap = self.restart_cap.min(quick_end);
+            }
             self.path.clear();
             match self.dfs(present, root_free, root_commits, root_eff, ALL_GROUPS) {
                 Flow::Abort if !self.hard_abort => {
-                    if !self.propagating {
+                    if mode == Mode::Quick && self.nodes < quick_end {
+                        // Next quick restart, randomised.
                         cap = cap.saturating_mul(2).min(QUICK_CAP);
                         self.noise = NOISE;
-                        if self.nodes >= self.search_phase {
-                            // The quick searches found nothing: propagate from now
-                            // on (slower nodes, far smaller trees), alternating a
-                            // solution-seeking and a fail-first (proof) search,
-                            // each with its own doubling cap.
-                            self.propagating = true;
-                            self.prove = false;
-                            self.grow_table();
-                        }
+                        continue;
                     }
-                    if self.propagating {
-                        // Only the proof search's cap doubles: the deals still
-                        // open this late are mostly lost, and the solvable ones
-                        // among them are found within a few hundred nodes.
-                        if self.prove {
-                            proof_cap = proof_cap.saturating_mul(2);
-                        }
-                        self.prove = !self.prove;
-                        self.noise = if self.prove { 0 } else { NOISE_PROOF };
-                        cap = if self.prove { proof_cap } else { search_cap };
+                    if self.switch_at.is_none() {
+                        self.switch_at = Some((self.nodes, self.start.elapsed().as_micros() as u64));
+                        self.grow_table();
                     }
+                    let scale = 1u64 << round.min(40);
+                    mode = match mode {
+                        Mode::Quick => Mode::Search,
+                        Mode::Search => Mode::Prove,
+                        Mode::Prove => {
+                            round += 1;
+                            Mode::Quick
+                        }
+                    };
+                    let scale_next = 1u64 << round.min(40);
+                    self.set_mode(mode);
+                    cap = match mode {
+                        Mode::Prove => PROVE_BASE.saturating_mul(scale),
+                        Mode::Search => SEARCH_BASE.saturating_mul(scale),
+                        Mode::Quick => {
+                            quick_end = self.nodes.saturating_add(QUICK_SLICE.saturating_mul(scale_next));
+                            QUICK_CAP
+                        }
+                    };
                 }
                 other => break other,
             }
@@ -337,17 +374,17 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// The proof phase needs the big table: grow it once per solver. Entries of
-    /// this solve are moved over; older ones are stale anyway.
-    fn grow_table(&mut self) {
-        if self.tt_bits < TT_BITS_BIG {
-            let old = std::mem::replace(&mut self.tt, vec![Entry::default(); 1 << TT_BITS_BIG]);
-            self.tt_bits = TT_BITS_BIG;
-            let gen = self.gen;
-            for e in old.into_iter().filter(|e| e.gen == gen) {
-                self.tt_store(e.key, e.commits);
-            }
-        }
+    /// Search settings of a mode: the quick searches plain and randomised; the
+    /// proof search propagating, fail first, deterministic; the propagating
+    /// solution-first search randomised.
+    fn set_mode(&mut self, mode: Mode) {
+        self.propagating = mode != Mode::Quick;
+        self.prove = mode == Mode::Prove;
+        self.noise = match mode {
+            Mode::Quick => NOISE,
+            Mode::Prove => 0,
+            Mode::Search => NOISE_PROOF,
+        };
     }
 
     fn root_stuck(&self, faces: &[Face], present: Bits) -> bool {
@@ -431,39 +468,6 @@ impl<'g> Solver<'g> {
             }
         }
         Ok(())
-    }
-
-    /// Key of the commitments that still matter (groups with four tiles left).
-    #[inline]
-    fn pack(&self, present: &Bits, commits: &Commits) -> u128 {
-        let mut k = 0u128;
-        for j in 0..self.n_groups {
-            let g = self.groups[j] as usize;
-            if commits[g] != NO_COMMIT && self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g] {
-                k |= (commits[g] as u128) << (2 * g);
-            }
-        }
-        k
-    }
-
-    #[inline]
-    fn tt_slot(&self, key: &Bits, commits: u128) -> usize {
-        let h = key.hash64() ^ (commits as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((commits >> 64) as u64).rotate_left(17);
-        ((h >> (64 - self.tt_bits)) as usize) & !(TT_WAYS - 1)
-    }
-
-    #[inline]
-    fn tt_lost(&self, key: &Bits, commits: u128) -> bool {
-        let s = self.tt_slot(key, commits);
-        self.tt[s..s + TT_WAYS].iter().any(|e| e.gen == self.gen && e.key == *key && e.commits == commits)
-    }
-
-    #[inline]
-    fn tt_store(&mut self, key: Bits, commits: u128) {
-        let s = self.tt_slot(&key, commits);
-        let gen = self.gen;
-        let way = self.tt[s..s + TT_WAYS].iter().position(|e| e.gen != gen).unwrap_or((key.0[0] as usize) & (TT_WAYS - 1));
-        self.tt[s + way] = Entry { key, commits, gen };
     }
 
     fn over_budget(&mut self) -> bool {
@@ -744,746 +748,7 @@ impl<'g> Solver<'g> {
         Flow::Lose
     }
 
-    /// The relaxation test: play on from `present` with every fixed pair (groups
-    /// down to two tiles, decided splits) removed only when both its tiles are free,
-    /// and every tile of an undecided group removed alone as soon as it is free and a
-    /// partner it has in some live split is free or already gone. Every real play
-    /// consistent with `commits` and `eff` removes nothing this one cannot (freedom
-    /// only grows as tiles leave, and a real removal's partner is free or gone in
-    /// the relaxed position), so a relaxed play that cannot clear the board proves
-    /// the position lost. Returns whether it clears.
-    #[cfg(test)]
-    fn relax_clears(&self, present: Bits, free: Bits, commits: &Commits, eff: &[u8; N_GROUPS]) -> bool {
-        let mut scratch = [0u8; MAX_TILES];
-        let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
-        let mut lasts = [Bits::EMPTY; N_GROUPS];
-        let full = self.full_groups(present);
-        self.relax_run(full, (present, free), commits, eff, &mut scratch, &mut snaps, &mut lasts, false, Bits::EMPTY)
-    }
-
-    /// The relaxation test of the node `present` (see `relax_clears`), started from
-    /// an intermediate relaxed position `start` = (tiles left, free tiles), and
-    /// answering "clears" as soon as what is left lies inside `target` (a relaxed
-    /// position known to clear: freedom only grows as tiles leave). With `record`,
-    /// notes for each removed tile which tiles of its group (bit = member index) were
-    /// free at that moment, for each group the relaxed position just before its first
-    /// tile left (`snaps`: a probe of that group can start there, nothing before
-    /// depended on its split) and just after its last tile left (`lasts`).
-    #[allow(clippy::too_many_arguments)]
-    fn relax_run(
-        &self,
-        full_groups: u64,
-        start: (Bits, Bits),
-        commits: &Commits,
-        eff: &[u8; N_GROUPS],
-        free_at: &mut [u8; MAX_TILES],
-        snaps: &mut [(Bits, Bits); N_GROUPS],
-        lasts: &mut [Bits; N_GROUPS],
-        record: bool,
-        target: Bits,
-    ) -> bool {
-        let geo = self.geo;
-        let mut pres = start.0;
-        let mut fr = start.1.and(pres);
-        let mut seen = 0u64;
-        // Tiles whose condition may have changed: worklist over a bitboard, so each
-        // tile is looked at when it or its group changes, never in full rescans.
-        let mut pending = fr;
-        while let Some(t) = pending.lowest() {
-            pending.remove(t);
-            if !fr.has(t) {
-                continue;
-            }
-            let g = self.group_of[t] as usize;
-            let k = self.member_idx[t] as usize;
-            let m = self.members[g];
-            let full = full_groups >> g & 1 == 1;
-            let mut gone = Bits::single(t);
-            if full && commits[g] == NO_COMMIT {
-                let live = eff[g];
-                let mut ok = false;
-                for s in 0..3 {
-                    if live >> s & 1 == 1 {
-                        let p = m[k ^ (s + 1)] as usize;
-                        if fr.has(p) || !pres.has(p) {
-                            ok = true;
-                            break;
-                        }
-                    }
-                }
-                if !ok {
-                    continue;
-                }
-            } else {
-                // A fixed pair: the decided split's partner, or the group's other
-                // remaining tile.
-                let p = if full {
-                    m[k ^ commits[g] as usize] as usize
-                } else {
-                    match pres.and(self.group_mask[g]).minus(gone).lowest() {
-                        Some(p) => p,
-                        None => continue,
-                    }
-                };
-                if !fr.has(p) {
-                    continue;
-                }
-                gone.insert(p);
-            }
-            if record && seen >> g & 1 == 0 {
-                seen |= 1 << g;
-                snaps[g] = (pres, fr);
-            }
-            if record {
-                let mut fm = 0u8;
-                for (j, &x) in m.iter().enumerate() {
-                    if fr.has(x as usize) && self.group_of[x as usize] as usize == g {
-                        fm |= 1 << j;
-                    }
-                }
-                for x in gone.iter() {
-                    free_at[x] = fm;
-                }
-            }
-            pres = pres.minus(gone);
-            fr = fr.minus(gone);
-            if record && !pres.meets(&self.group_mask[g]) {
-                lasts[g] = pres;
-            }
-            // Freedom only grows as tiles leave, so a relaxed position inside one
-            // the caller knows to clear clears too.
-            if pres.minus(target).is_empty() {
-                return true;
-            }
-            // The group's other free tiles may now go (a partner is gone).
-            pending = pending.or(fr.and(self.group_mask[g]));
-            let mut cand = Bits::EMPTY;
-            for r in gone.iter() {
-                cand = cand.or(geo.touch[r]);
-            }
-            for c in cand.and(pres).minus(fr).iter() {
-                if geo.is_free(c, &pres) {
-                    fr.insert(c);
-                    pending.insert(c);
-                    // Its group's free tiles may now have a free partner.
-                    pending = pending.or(fr.and(self.group_mask[self.group_of[c] as usize]));
-                }
-            }
-        }
-        pres.is_empty()
-    }
-
-    /// Bit `g` set when group `g` has all four of its tiles in `present`.
-    #[inline]
-    fn full_groups(&self, present: Bits) -> u64 {
-        let mut f = 0u64;
-        for j in 0..self.n_groups {
-            let g = self.groups[j] as usize;
-            if self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g] {
-                f |= 1 << g;
-            }
-        }
-        f
-    }
-
-    /// Probing on the relaxation: a split of an undecided group whose commitment
-    /// makes the relaxed play fail is ruled out; a group left with one split is
-    /// decided (`PROBE_PASSES` passes, the relaxation rechecked after each change).
-    /// False when some group has no split left (the position is lost).
-    fn probe(&self, present: Bits, free: Bits, commits: &mut Commits, eff: &mut [u8; N_GROUPS]) -> bool {
-        let full = self.full_groups(present);
-        let mut free_at = [0u8; MAX_TILES];
-        let mut scratch = [0u8; MAX_TILES];
-        let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
-        let mut dummy = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
-        let mut lasts = [Bits::EMPTY; N_GROUPS];
-        let mut dummy_lasts = [Bits::EMPTY; N_GROUPS];
-        let mut passes = 0;
-        loop {
-            if !self.relax_run(full, (present, free), commits, eff, &mut free_at, &mut snaps, &mut lasts, true, Bits::EMPTY) {
-                return false;
-            }
-            passes += 1;
-            if passes > PROBE_PASSES {
-                return true;
-            }
-            let mut changed = false;
-            for j in 0..self.n_groups {
-                let g = self.groups[j] as usize;
-                if commits[g] != NO_COMMIT || !self.four[g] || present.and(self.group_mask[g]) != self.group_mask[g] {
-                    continue;
-                }
-                if eff[g].count_ones() < 2 {
-                    continue;
-                }
-                let mut changed_here = false;
-                for s in 0..3 {
-                    if eff[g] >> s & 1 == 0 {
-                        continue;
-                    }
-                    // If the unconstrained relaxed play had both tiles of each pair
-                    // of this split free at one moment, it stays valid with the
-                    // split decided (remove the pair then): nothing to probe.
-                    let m = self.members[g];
-                    let fits = SPLITS[s].iter().all(|&(x, y)| free_at[m[x] as usize] >> y & 1 == 1 || free_at[m[y] as usize] >> x & 1 == 1);
-                    if fits {
-                        continue;
-                    }
-                    commits[g] = s as u8 + 1;
-                    // The window of the unconstrained play where this group acts:
-                    // valid only while nothing else changed in this pass (a tighter
-                    // rule elsewhere could invalidate removals the window assumes,
-                    // and a failure must be real to rule a split out).
-                    let (from, target) = if changed { ((present, free), Bits::EMPTY) } else { (snaps[g], lasts[g]) };
-                    let ok = self.relax_run(full, from, commits, eff, &mut scratch, &mut dummy, &mut dummy_lasts, false, target);
-                    commits[g] = NO_COMMIT;
-                    if !ok {
-                        eff[g] &= !(1 << s);
-                        changed_here = true;
-                    }
-                }
-                changed |= changed_here;
-                match eff[g].count_ones() {
-                    0 => return false,
-                    1 => commits[g] = eff[g].trailing_zeros() as u8 + 1,
-                    _ => {}
-                }
-            }
-            if !changed {
-                return true;
-            }
-        }
-    }
-
-    /// What must leave before the pair `(a, b)` can, and what cannot leave before it.
-    ///
-    /// Above: everything lying on either tile. Same row: if `b` is reachable from `a`
-    /// by stepping right, no tile on such a path can leave while both are there
-    /// (each has a present neighbour on both sides), so `a` must be opened from the
-    /// left and `b` from the right: every tile reachable leftward from `a` and
-    /// rightward from `b` leaves first, and the tiles between leave after.
-    #[inline]
-    fn pair_order(&self, a: usize, b: usize) -> (Bits, Bits) {
-        let g = self.geo;
-        let mut before = g.above_star[a].or(g.above_star[b]);
-        let mut between = Bits::EMPTY;
-        if g.right_star[a].has(b) {
-            before = before.or(g.left_star[a]).or(g.right_star[b]);
-            between = g.right_star[a].and(g.left_star[b]);
-        } else if g.right_star[b].has(a) {
-            before = before.or(g.left_star[b]).or(g.right_star[a]);
-            between = g.right_star[b].and(g.left_star[a]);
-        }
-        (before, between)
-    }
-
-    /// Propagation over the pairs already fixed (groups down to two tiles, decided
-    /// splits): they must leave in an order that respects [`Solver::pair_order`]. A
-    /// cycle in that order means the position is lost (returns false). A split of an
-    /// undecided group whose pairs would close such a cycle is ruled out; a group
-    /// left with one split is decided (in `commits`), and the check runs again.
-    fn propagate(&mut self, present: Bits, commits: &mut Commits, eff_out: &mut [u8; N_GROUPS]) -> bool {
-        loop {
-            let mut node_of = [u8::MAX; MAX_TILES];
-            let mut pairs = [(0u8, 0u8); MAX_TILES / 2];
-            let mut nn = 0;
-            for k in 0..self.n_groups {
-                let g = self.groups[k] as usize;
-                let rem = present.and(self.group_mask[g]);
-                let c = rem.count();
-                let mut add = |a: usize, b: usize, nn: &mut usize| {
-                    pairs[*nn] = (a as u8, b as u8);
-                    node_of[a] = *nn as u8;
-                    node_of[b] = *nn as u8;
-                    *nn += 1;
-                };
-                if c == 2 {
-                    let mut it = rem.iter();
-                    if let (Some(a), Some(b)) = (it.next(), it.next()) {
-                        add(a, b, &mut nn);
-                    }
-                } else if c == 4 && commits[g] != NO_COMMIT {
-                    let m = self.members[g];
-                    for &(x, y) in &SPLITS[commits[g] as usize - 1] {
-                        add(m[x] as usize, m[y] as usize, &mut nn);
-                    }
-                }
-            }
-            // deps[k]: fixed pairs that must leave before pair k.
-            let mut deps: [u128; MAX_TILES / 2] = [0; MAX_TILES / 2];
-            let mut befores = [Bits::EMPTY; MAX_TILES / 2];
-            let mut betweens = [Bits::EMPTY; MAX_TILES / 2];
-            for k in 0..nn {
-                let (a, b) = (pairs[k].0 as usize, pairs[k].1 as usize);
-                let (before, between) = self.pair_order(a, b);
-                let (before, between) = (before.and(present), between.and(present));
-                befores[k] = before;
-                betweens[k] = between;
-                for t in before.iter() {
-                    let q = node_of[t];
-                    if q != u8::MAX && q as usize != k {
-                        deps[k] |= 1u128 << q;
-                    }
-                }
-                for t in between.iter() {
-                    let q = node_of[t];
-                    if q != u8::MAX && q as usize != k {
-                        deps[q as usize] |= 1u128 << k;
-                    }
-                }
-            }
-            // Transitive closure (Warshall on bit rows); a pair reaching itself is a
-            // cycle. Then the sides: a tile opens from the left only once everything
-            // reachable leftward has gone, so a pair that must still be there (one
-            // that waits on this pair, or the partner) on the left forces the right
-            // side open, which adds "must go first" edges; blocked both ways is lost.
-            let mut reach = deps;
-            let mut cycle = false;
-            for _round in 0..4 {
-                for k in 0..nn {
-                    let bit = 1u128 << k;
-                    let rk = reach[k];
-                    for r in reach.iter_mut().take(nn) {
-                        if *r & bit != 0 {
-                            *r |= rk;
-                        }
-                    }
-                }
-                if (0..nn).any(|k| reach[k] >> k & 1 == 1) {
-                    cycle = true;
-                    break;
-                }
-                let mut added = false;
-                for k in 0..nn {
-                    // Tiles that are still present when pair k goes.
-                    let mut later = Bits::EMPTY;
-                    let bit = 1u128 << k;
-                    for q in 0..nn {
-                        if reach[q] & bit != 0 {
-                            later.insert(pairs[q].0 as usize);
-                            later.insert(pairs[q].1 as usize);
-                        }
-                    }
-                    let (a, b) = (pairs[k].0 as usize, pairs[k].1 as usize);
-                    for (t, other) in [(a, b), (b, a)] {
-                        let mut still = later;
-                        still.insert(other);
-                        let ls = self.geo.left_star[t].and(present);
-                        let rs = self.geo.right_star[t].and(present);
-                        if ls.is_empty() || rs.is_empty() {
-                            continue;
-                        }
-                        let lb = ls.meets(&still);
-                        let rb = rs.meets(&still);
-                        if lb && rb {
-                            return false;
-                        }
-                        let need = if lb { rs } else if rb { ls } else { continue };
-                        let mut d = 0u128;
-                        for x in need.iter() {
-                            let q = node_of[x];
-                            if q != u8::MAX && q as usize != k {
-                                d |= 1u128 << q;
-                            }
-                        }
-                        if d & !reach[k] != 0 {
-                            reach[k] |= d;
-                            added = true;
-                        }
-                    }
-                }
-                if !added {
-                    break;
-                }
-            }
-            if cycle {
-                if self.nodes <= 1 {
-                    self.cycle_slots.clear();
-                    for j in 0..nn {
-                        if reach[j] >> j & 1 == 1 {
-                            self.cycle_slots.push(pairs[j].0 as usize);
-                            self.cycle_slots.push(pairs[j].1 as usize);
-                        }
-                    }
-                    self.cycle_slots.sort_unstable();
-                }
-                return false;
-            }
-            for j in 0..self.n_groups {
-                let g = self.groups[j] as usize;
-                eff_out[g] &= self.live[g];
-            }
-            if nn == 0 {
-                return true;
-            }
-            // Would a candidate pair (a, b) close a cycle with the fixed pairs?
-            let closes = |a: usize, b: usize| -> bool {
-                let (before, between) = self.pair_order(a, b);
-                let (before, between) = (before.and(present), between.and(present));
-                let mut waits_on: u128 = 0; // fixed pairs that must leave before (a, b)
-                let mut waited_by: u128 = 0; // fixed pairs that must leave after (a, b)
-                for t in before.iter() {
-                    let q = node_of[t];
-                    if q != u8::MAX {
-                        waits_on |= 1u128 << q;
-                    }
-                }
-                for t in between.iter() {
-                    let q = node_of[t];
-                    if q != u8::MAX {
-                        waited_by |= 1u128 << q;
-                    }
-                }
-                let mine = Bits::single(a).or(Bits::single(b));
-                for k in 0..nn {
-                    if befores[k].meets(&mine) {
-                        waited_by |= 1u128 << k;
-                    }
-                    if betweens[k].meets(&mine) {
-                        waits_on |= 1u128 << k;
-                    }
-                }
-                if waits_on == 0 || waited_by == 0 {
-                    return false;
-                }
-                if waits_on & waited_by != 0 {
-                    return true;
-                }
-                let mut w = waits_on;
-                while w != 0 {
-                    let k = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    if reach[k] & waited_by != 0 {
-                        return true;
-                    }
-                }
-                false
-            };
-            let mut changed = false;
-            for j in 0..self.n_groups {
-                let g = self.groups[j] as usize;
-                if commits[g] != NO_COMMIT || present.and(self.group_mask[g]).count() != 4 {
-                    continue;
-                }
-                let m = self.members[g];
-                let mut eff = eff_out[g];
-                for (s, sp) in SPLITS.iter().enumerate() {
-                    if eff >> s & 1 == 1 && sp.iter().any(|&(x, y)| closes(m[x] as usize, m[y] as usize)) {
-                        eff &= !(1 << s);
-                    }
-                }
-                eff_out[g] = eff;
-                if eff == 0 {
-                    return false;
-                }
-                if eff.count_ones() == 1 {
-                    commits[g] = eff.trailing_zeros() as u8 + 1;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return true;
-            }
-        }
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solitaire::generate::uniform_faces;
-    use crate::solitaire::layouts::builtin;
-    use crate::solitaire::rng::Rng;
-
-    fn replay(geo: &Geometry, faces: &[Face], sol: &[(usize, usize)]) -> bool {
-        let mut present = geo.all();
-        for &(a, b) in sol {
-            if !present.has(a) || !present.has(b) || a == b {
-                return false;
-            }
-            if !geo.is_free(a, &present) || !geo.is_free(b, &present) || !faces[a].matches(faces[b]) {
-                return false;
-            }
-            present.remove(a);
-            present.remove(b);
-        }
-        present.is_empty()
-    }
-
-    #[test]
-    fn turtle_random_deals_solve_and_replay() {
-        let l = builtin("turtle").unwrap();
-        let geo = Geometry::new(&l);
-        let mut s = Solver::new(&geo);
-        let mut solved = 0;
-        for i in 0..60 {
-            let faces = uniform_faces(&mut Rng::for_index(7, i), l.len());
-            let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes: 100_000, max_millis: 0 });
-            if r.verdict == Verdict::Solvable {
-                assert!(replay(&geo, &faces, &r.solution), "deal {i}");
-                solved += 1;
-            }
-        }
-        assert!(solved >= 50, "{solved}");
-    }
-
-    /// Exhaustive search over plain moves, for small boards.
-    fn brute(geo: &Geometry, faces: &[Face], present: Bits, seen: &mut std::collections::HashSet<Bits>) -> bool {
-        if present.is_empty() {
-            return true;
-        }
-        if !seen.insert(present) {
-            return false;
-        }
-        let free: Vec<usize> = geo.free_set(present).iter().collect();
-        for (k, &a) in free.iter().enumerate() {
-            for &b in &free[k + 1..] {
-                if faces[a].matches(faces[b]) {
-                    let mut p = present;
-                    p.remove(a);
-                    p.remove(b);
-                    if brute(geo, faces, p, seen) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Every search mode (the quick searches and, from the first node, the
-    /// propagating proof/search alternation) agrees with brute force on `rounds`
-    /// random boards drawn by `draw`; both verdicts must occur more than 20 times.
-    fn search_modes_agree_with_brute_force(seed: u64, rounds: usize, draw: BoardDraw) {
-        let mut rng = Rng::new(seed);
-        let mut both = [0usize; 2];
-        for _ in 0..rounds {
-            let Some((l, geo, faces)) = random_board(&mut rng, draw) else { continue };
-            let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
-            for phase in [SEARCH_PHASE, 0, 1] {
-                let mut s = Solver::new(&geo).with_search_phase(phase);
-                let r = s.solve(&faces, geo.all(), SolveLimits::default());
-                assert_ne!(r.verdict, Verdict::Unknown);
-                assert_eq!(r.verdict == Verdict::Solvable, truth, "phase {phase} layout {:?} faces {:?}", l.positions(), faces);
-                if truth {
-                    assert!(replay(&geo, &faces, &r.solution));
-                }
-            }
-            both[truth as usize] += 1;
-        }
-        assert!(both[0] > 20 && both[1] > 20, "{both:?}");
-    }
-
-    /// Small boards: 6..16 tiles on three layers of a 10x6 grid, three faces so that
-    /// groups of four are common.
-    #[test]
-    fn agrees_with_brute_force_on_small_boards() {
-        search_modes_agree_with_brute_force(99, 400, BoardDraw { min_pairs: 3, columns: 9, tries: 500, kinds: 3 });
-    }
-
-    /// A random legal play of up to `moves` pairs from the full board.
-    fn random_position(geo: &Geometry, faces: &[Face], rng: &mut Rng, moves: usize) -> Bits {
-        let mut present = geo.all();
-        for _ in 0..moves {
-            let free: Vec<usize> = geo.free_set(present).iter().collect();
-            let mut pairs = Vec::new();
-            for (k, &a) in free.iter().enumerate() {
-                for &b in &free[k + 1..] {
-                    if faces[a].matches(faces[b]) {
-                        pairs.push((a, b));
-                    }
-                }
-            }
-            if pairs.is_empty() {
-                break;
-            }
-            let (a, b) = pairs[rng.below(pairs.len())];
-            present.remove(a);
-            present.remove(b);
-        }
-        present
-    }
-
-    /// Probing with its shortcuts (skipping splits the unconstrained play already
-    /// fits, starting each probe at the group's window) rules out exactly the splits
-    /// that probing every split from the node's position rules out (same passes).
-    #[test]
-    fn windowed_probing_matches_naive_probing() {
-        let l = builtin("turtle").unwrap();
-        let geo = Geometry::new(&l);
-        let mut rng = Rng::new(5);
-        let mut eliminated = 0;
-        for i in 0..150 {
-            let faces = uniform_faces(&mut Rng::for_index(11, i), l.len());
-            let moves = rng.below(40);
-            let present = random_position(&geo, &faces, &mut rng, moves);
-            let mut s = Solver::new(&geo);
-            let mut commits: Commits = [NO_COMMIT; N_GROUPS];
-            if s.setup(&faces, present, &mut commits).is_err() {
-                continue;
-            }
-            let free = geo.free_set(present);
-            let mut c1 = commits;
-            let mut e1 = s.live;
-            let ok1 = s.probe(present, free, &mut c1, &mut e1);
-            // Naive: every live split of every undecided group, each from scratch,
-            // for the same number of passes.
-            let mut c2 = commits;
-            let mut e2 = s.live;
-            let mut passes = 0;
-            let ok2 = loop {
-                if !s.relax_clears(present, free, &c2, &e2) {
-                    break false;
-                }
-                passes += 1;
-                if passes > PROBE_PASSES {
-                    break true;
-                }
-                let mut changed = false;
-                let mut dead = false;
-                for j in 0..s.n_groups {
-                    let g = s.groups[j] as usize;
-                    if c2[g] != NO_COMMIT || !s.four[g] || present.and(s.group_mask[g]) != s.group_mask[g] || e2[g].count_ones() < 2 {
-                        continue;
-                    }
-                    for sp in 0..3 {
-                        if e2[g] >> sp & 1 == 1 {
-                            c2[g] = sp as u8 + 1;
-                            let ok = s.relax_clears(present, free, &c2, &e2);
-                            c2[g] = NO_COMMIT;
-                            if !ok {
-                                e2[g] &= !(1 << sp);
-                                changed = true;
-                            }
-                        }
-                    }
-                    match e2[g].count_ones() {
-                        0 => dead = true,
-                        1 => c2[g] = e2[g].trailing_zeros() as u8 + 1,
-                        _ => {}
-                    }
-                    if dead {
-                        break;
-                    }
-                }
-                if dead {
-                    break false;
-                }
-                if !changed {
-                    break true;
-                }
-            };
-            assert_eq!(ok1, ok2, "deal {i}");
-            if ok1 {
-                for j in 0..s.n_groups {
-                    let g = s.groups[j] as usize;
-                    assert_eq!((c1[g], e1[g]), (c2[g], e2[g]), "deal {i} group {g}");
-                    if e1[g] != s.live[g] {
-                        eliminated += 1;
-                    }
-                }
-            }
-        }
-        assert!(eliminated > 10, "{eliminated}");
-    }
-
-    /// Deals built backwards from a clearing order are solvable: no proof machinery
-    /// may call one lost, and each solution found replays.
-    #[test]
-    fn reverse_deals_are_never_proven_unsolvable() {
-        use crate::solitaire::generate::reverse_deal;
-        for name in ["turtle", "pyramid", "fortress"] {
-            let l = builtin(name).unwrap();
-            let geo = Geometry::new(&l);
-            for seed in 0..25 {
-                let Ok(d) = reverse_deal(&geo, seed) else { continue };
-                for phase in [0, 1] {
-                    let mut s = Solver::new(&geo).with_search_phase(phase);
-                    let r = s.solve(&d.faces, geo.all(), SolveLimits { max_nodes: 20_000, max_millis: 0 });
-                    assert_ne!(r.verdict, Verdict::Unsolvable, "{name} seed {seed} phase {phase}");
-                    if r.verdict == Verdict::Solvable {
-                        assert!(replay(&geo, &d.faces, &r.solution), "{name} seed {seed}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// Mid-sized boards: 12 to 22 tiles on an 11-column grid, seven faces.
-    const MID_BOARD_7: BoardDraw = BoardDraw { min_pairs: 6, columns: 11, tries: 800, kinds: 7 };
-
-    /// How a random test board is drawn: `min_pairs` .. `min_pairs + 5` pairs wanted,
-    /// positions with x below `columns` (y below 5, three layers), at most `tries`
-    /// placement attempts, `kinds` faces dealt in pairs.
-    #[derive(Copy, Clone)]
-    struct BoardDraw {
-        min_pairs: usize,
-        columns: usize,
-        tries: usize,
-        kinds: u32,
-    }
-
-    /// A random board drawn as `draw` says (at most four of a face), or None when the
-    /// draw is unusable.
-    fn random_board(rng: &mut Rng, draw: BoardDraw) -> Option<(crate::solitaire::layout::Layout, Geometry, Vec<Face>)> {
-        use crate::solitaire::layout::{Layout, Pos};
-        let n = 2 * (draw.min_pairs + rng.below(6));
-        let mut ps: Vec<Pos> = Vec::new();
-        let mut tries = 0;
-        while ps.len() < n && tries < draw.tries {
-            tries += 1;
-            let p = Pos::new(rng.below(draw.columns) as u16, rng.below(5) as u16, rng.below(3) as u8);
-            if ps.iter().all(|q| q.z != p.z || !q.overlaps_xy(&p)) {
-                ps.push(p);
-            }
-        }
-        if ps.len() % 2 == 1 {
-            ps.pop();
-        }
-        let l = Layout::new("random", ps).ok()?;
-        let geo = Geometry::new(&l);
-        let mut faces: Vec<Face> = Vec::new();
-        for j in 0..l.len() / 2 {
-            let f = Face::new((j / 2) as u32 % draw.kinds).unwrap();
-            faces.push(f);
-            faces.push(f);
-        }
-        rng.shuffle(&mut faces);
-        let mut count = [0; 42];
-        faces.iter().for_each(|f| count[f.code() as usize] += 1);
-        if count.iter().any(|&c| c > 4) {
-            return None;
-        }
-        Some((l, geo, faces))
-    }
-
-    /// The relaxation is necessary for a win: on small boards, every position brute
-    /// force can clear passes it (with no split decided).
-    #[test]
-    fn relaxation_passes_every_clearable_small_board() {
-        let mut rng = Rng::new(1234);
-        let mut checked = 0;
-        for _ in 0..300 {
-            let Some((_, geo, faces)) = random_board(&mut rng, MID_BOARD_7) else { continue };
-            if !brute(&geo, &faces, geo.all(), &mut Default::default()) {
-                continue;
-            }
-            let mut s = Solver::new(&geo);
-            let mut commits: Commits = [NO_COMMIT; N_GROUPS];
-            assert!(s.setup(&faces, geo.all(), &mut commits).is_ok());
-            let free = geo.free_set(geo.all());
-            assert!(s.relax_clears(geo.all(), free, &commits, &s.live));
-            let mut e = s.live;
-            assert!(s.probe(geo.all(), free, &mut commits, &mut e));
-            checked += 1;
-        }
-        assert!(checked > 30, "{checked}");
-    }
-
-    /// Mid-sized boards (12 to 22 tiles, up to five groups of four): verdicts of
-    /// every search mode agree with brute force.
-    #[test]
-    fn agrees_with_brute_force_on_mid_boards() {
-        search_modes_agree_with_brute_force(4321, 250, BoardDraw { kinds: 6, ..MID_BOARD_7 });
-    }
-}
+mod tests;
