@@ -142,3 +142,31 @@ def test_random_columns_never_crash(data):
     assert len(out["error"]) == n
     bad = {row for row, _, _ in out["errors"]}
     assert bad == {i for i in range(n) if out["error"][i] != 0}
+
+
+def test_output_columns_of_earlier_calls_stay_intact():
+    # Output memory is reused once every array of a call is gone; arrays still held
+    # (or views of them) keep theirs.
+    wins = generated(300, seed=9)
+    cols = wins_to_columns(wins)
+    first = score_many(cols, rules="tenhou")
+    keep = {k: v.copy() for k, v in first.items() if k != "errors"}
+    han_view = first["han"][5:50]
+    other = wins_to_columns(generated(300, seed=10))
+    for _ in range(3):
+        second = score_many(other, rules="tenhou")
+        del second
+    for k, v in keep.items():
+        assert np.array_equal(first[k], v), k
+    assert np.array_equal(han_view, keep["han"][5:50])
+    # The memory of the `other` calls (now free) holds other results: scoring `cols`
+    # again into it must give exactly the first call's columns.
+    again = score_many(cols, rules="tenhou")
+    for k, v in keep.items():
+        assert np.array_equal(again[k], v), k
+    assert [e[:2] for e in again["errors"]] == [e[:2] for e in first["errors"]]
+    del first, again, han_view
+    # A smaller batch in a reused larger block sees only its own rows.
+    small = score_many({k: v[:7] for k, v in cols.items()}, rules="tenhou")
+    assert small["han"].shape == (7,) and small["yaku"].shape == (7, 16)
+    assert small["points"].tolist() == keep["points"][:7].tolist()

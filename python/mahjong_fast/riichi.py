@@ -226,6 +226,9 @@ def score_many(
         ``fu``, ``yakuman``, ``dora``, ``ura``, ``aka``, ``kita``, ``limit`` (index into
         :data:`LIMITS`), ``base``, ``points``, ``deltas`` (n × 4), ``yaku`` / ``yaku_han``
         (n × 16 Tenhou ids and han, -1 pads) and ``errors`` [(row, kind, message)].
+        The output columns of one call share one block of memory, which is reused by a
+        later call once every array of this call (and every view of one) is gone; up
+        to two blocks of at most 128 MiB stay allocated for that.
 
     Example:
         >>> out = score_many([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True},

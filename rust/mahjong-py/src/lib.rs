@@ -6,6 +6,7 @@ mod engine;
 mod engine_rules;
 mod errors;
 mod riichi;
+mod riichi_out;
 mod shanten;
 mod taiwan;
 mod solitaire;

@@ -3,9 +3,10 @@
 
 use crate::convert;
 use crate::errors::{to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
-use numpy::{IxDyn, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn};
+use crate::riichi_out::Block;
+use numpy::PyReadonlyArrayDyn;
 use mahjong_core::hand::Meld;
-use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns, OutColumns, YAKU_WIDTH};
+use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns};
 use mahjong_core::riichi::context::{Indicators, WinContext};
 use mahjong_core::riichi::points::{base_points, payments, Limit};
 use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
@@ -796,56 +797,14 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
         n_players: slices[16],
     };
     cols.check().py_err()?;
-    // Outputs are allocated without zeroing: the core writes every value of every row
-    // before any of them is returned (on an error they are dropped unseen), so a
-    // zero fill would only add a pass over tens of MB.
-    // SAFETY (all `PyArray::new` below): C-contiguous arrays of plain integers, fully
-    // written by `score_columns_core` (it checks every length first) before Python sees them.
-    let i32col = |w: usize| unsafe { if w == 1 { PyArrayDyn::<i32>::new(py, IxDyn(&[n]), false) } else { PyArrayDyn::<i32>::new(py, IxDyn(&[n, w]), false) } };
-    let error = unsafe { PyArray1::<i8>::new(py, [n], false) };
-    let limit = unsafe { PyArray1::<i8>::new(py, [n], false) };
-    let i16col = || unsafe { PyArray1::<i16>::new(py, [n], false) };
-    let (han, fu, yakuman, dora, ura, aka, kita) = (i16col(), i16col(), i16col(), i16col(), i16col(), i16col(), i16col());
-    let (base, points) = (i32col(1), i32col(1));
-    let deltas = i32col(4);
-    let yaku = unsafe { PyArray2::<i8>::new(py, [n, YAKU_WIDTH], false) };
-    let yaku_han = unsafe { PyArray2::<i8>::new(py, [n, YAKU_WIDTH], false) };
+    // The output columns live in one block reused from call to call (see riichi_out).
+    let mut block = Block::take(n);
     let errors = {
-        let mut w = (error.readwrite(), han.readwrite(), fu.readwrite(), yakuman.readwrite(), dora.readwrite(), ura.readwrite(), aka.readwrite(), kita.readwrite(), limit.readwrite(), base.readwrite(), points.readwrite(), deltas.readwrite(), yaku.readwrite(), yaku_han.readwrite());
-        let bad = |_| InvalidHandError::new_err("internal: output array not contiguous");
-        let out = OutColumns {
-            error: w.0.as_slice_mut().map_err(bad)?,
-            han: w.1.as_slice_mut().map_err(bad)?,
-            fu: w.2.as_slice_mut().map_err(bad)?,
-            yakuman: w.3.as_slice_mut().map_err(bad)?,
-            dora: w.4.as_slice_mut().map_err(bad)?,
-            ura: w.5.as_slice_mut().map_err(bad)?,
-            aka: w.6.as_slice_mut().map_err(bad)?,
-            kita: w.7.as_slice_mut().map_err(bad)?,
-            limit: w.8.as_slice_mut().map_err(bad)?,
-            base: w.9.as_slice_mut().map_err(bad)?,
-            points: w.10.as_slice_mut().map_err(bad)?,
-            deltas: w.11.as_slice_mut().map_err(bad)?,
-            yaku: w.12.as_slice_mut().map_err(bad)?,
-            yaku_han: w.13.as_slice_mut().map_err(bad)?,
-        };
+        let out = block.columns(n).ok_or_else(|| InvalidHandError::new_err("internal: output block too small"))?;
         py.detach(|| score_columns_core(&cols, &rules, out)).py_err()?
     };
     let d = PyDict::new(py);
-    d.set_item("error", error)?;
-    d.set_item("han", han)?;
-    d.set_item("fu", fu)?;
-    d.set_item("yakuman", yakuman)?;
-    d.set_item("dora", dora)?;
-    d.set_item("ura", ura)?;
-    d.set_item("aka", aka)?;
-    d.set_item("kita", kita)?;
-    d.set_item("limit", limit)?;
-    d.set_item("base", base)?;
-    d.set_item("points", points)?;
-    d.set_item("deltas", deltas)?;
-    d.set_item("yaku", yaku)?;
-    d.set_item("yaku_han", yaku_han)?;
+    block.into_dict(&d, n)?;
     let errs: Vec<(usize, &'static str, String)> = errors.into_iter().map(|(i, e)| (i, e.kind(), e.message().to_owned())).collect();
     d.set_item("errors", errs)?;
     Ok(d)

@@ -510,17 +510,17 @@ impl Rows<'_> {
         if *kinds != [0; MELD_WIDTH] {
             let tiles = self.meld_tile.get(j)?;
             let reds = self.meld_red.get(j)?;
-            for j in 0..MELD_WIDTH {
-                let kind = match *MELD_CODES.get(usize::try_from(kinds[j]).ok()?)? {
+            for slot in 0..MELD_WIDTH {
+                let kind = match *MELD_CODES.get(usize::try_from(kinds[slot]).ok()?)? {
                     Some(k) => k,
                     None => continue,
                 };
-                if !(0..34).contains(&tiles[j]) || !(0..=1).contains(&reds[j]) {
+                if !(0..34).contains(&tiles[slot]) || !(0..=1).contains(&reds[slot]) {
                     return None;
                 }
-                let t = Tile::from_index_unchecked(tiles[j] as usize);
+                let t = Tile::from_index_unchecked(tiles[slot] as usize);
                 let five = !t.is_honor() && if kind == MeldKind::Chi { (3..=5).contains(&t.number()) } else { t.number() == 5 };
-                if (kind == MeldKind::Chi && (t.is_honor() || t.number() > 7)) || (reds[j] > 0 && !five) {
+                if (kind == MeldKind::Chi && (t.is_honor() || t.number() > 7)) || (reds[slot] > 0 && !five) {
                     return None;
                 }
                 let m = Meld {
@@ -532,7 +532,7 @@ impl Rows<'_> {
                         MeldKind::Chi => 3,
                         _ => 2,
                     },
-                    red: reds[j] as u8,
+                    red: reds[slot] as u8,
                 };
                 m.add_to(&mut meld_counts);
                 meld_reds[t.suit().index().min(2)] += m.red;
