@@ -101,13 +101,6 @@ impl SplitTable {
         }
     }
 
-    /// Index range of the splits of the suit hand with packed counts `key` in
-    /// [`SplitTable::split`], empty when it does not split.
-    #[inline]
-    pub fn splits_of(&self, key: u32) -> (usize, usize) {
-        self.lookup(key).map_or((0, 0), |r| (r.start, r.end))
-    }
-
     /// The encoded split at index `i` (0 outside the table).
     #[inline(always)]
     pub fn split(&self, i: usize) -> u32 {
@@ -230,13 +223,12 @@ mod tests {
             }
             let want = (offsets[j] as usize, offsets[j + 1] as usize);
             assert!(want.1 - want.0 < 1024);
-            assert_eq!(t.splits_of(pack_counts(&c)), want, "{c:?}");
             let tiles: u32 = c.iter().map(|&v| v as u32).sum();
             let run = t.lookup(pack_counts(&c)).expect("tabulated");
-            assert_eq!((run.sets, run.pair), (tiles / 3, tiles % 3 == 2), "{c:?}");
+            assert_eq!(((run.start, run.end), run.sets, run.pair), (want, tiles / 3, tiles % 3 == 2), "{c:?}");
         }
         // One tile, four tiles of one kind: no splits.
-        assert_eq!(t.splits_of(pack_counts(&[1, 0, 0, 0, 0, 0, 0, 0, 0])), (0, 0));
-        assert_eq!(t.splits_of(pack_counts(&[4, 0, 0, 0, 0, 0, 0, 0, 0])), (0, 0));
+        assert_eq!(t.lookup(pack_counts(&[1, 0, 0, 0, 0, 0, 0, 0, 0])), None);
+        assert_eq!(t.lookup(pack_counts(&[4, 0, 0, 0, 0, 0, 0, 0, 0])), None);
     }
 }
