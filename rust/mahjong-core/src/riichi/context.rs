@@ -162,7 +162,7 @@ impl WinContext {
 
     /// Check seats and flags against each other. `closed` and `n_kans` describe the
     /// hand (riichi needs a closed hand, rinshan needs a kan).
-    #[inline]
+    #[inline(always)]
     pub fn validate(&self, closed: bool, no_melds: bool, n_kans: usize) -> Result<()> {
         // Every win comes here: one branch-light test of the common case first; the
         // checks below (which name what is wrong) run only when it fails or a rare flag
@@ -187,10 +187,31 @@ impl WinContext {
             | self.chiihou
             | self.renhou
             | (self.kita > 0);
-        if common && !rare {
+        if common && (!rare || self.rare_flags_ok(no_melds, n_kans)) {
             return Ok(());
         }
         self.validate_slow(closed, no_melds, n_kans)
+    }
+
+    /// Do the rare flags (haitei, houtei, rinshan, chankan, the first-turn wins, kita)
+    /// agree with each other and the hand? One win in twelve or so sets one: they are
+    /// tested together here, out of line, so that only a context that is wrong pays for
+    /// `validate_slow`, which names the fault. Each term is one row of its table.
+    #[inline(never)]
+    fn rare_flags_ok(&self, no_melds: bool, n_kans: usize) -> bool {
+        let t = self.tsumo;
+        let dealer = self.is_dealer();
+        let first = no_melds & !dealer;
+        !(self.haitei & !t)
+            & !(self.houtei & t)
+            & !(self.rinshan & !(t & (n_kans > 0)))
+            & !(self.chankan & t)
+            & !(self.tenhou & !(t & dealer & no_melds))
+            & !(self.chiihou & !(t & first))
+            & !(self.renhou & !(!t & first))
+            & !(self.haitei & self.houtei)
+            & !(self.chankan & self.houtei)
+            & ((self.kita == 0) | ((self.n_players == 3) & (self.kita <= 4)))
     }
 
     /// The checks of [`WinContext::validate`] one by one, each naming what is wrong;
