@@ -78,6 +78,13 @@ impl ScoreResult {
 #[inline]
 fn count_dora(all: &[u8; 34], indicators: &[Tile], n_players: u8, kita: u32) -> u32 {
     let mut n = 0;
+    // Four players (a validated context then holds no kita): the plain successor.
+    if n_players == 4 {
+        for &i in indicators {
+            n += all[i.dora_from_indicator().index()] as u32;
+        }
+        return n;
+    }
     for &i in indicators {
         let d = dora_of(i, n_players);
         n += all[d.index()] as u32;
