@@ -52,6 +52,8 @@ impl Solver<'_> {
         // Tiles whose condition may have changed: worklist over a bitboard, so each
         // tile is looked at when it or its group changes, never in full rescans.
         let mut pending = fr;
+        // Without a target the play runs to its end (an empty board ends it too).
+        let has_target = !target.is_empty();
         while let Some(t) = pending.lowest() {
             pending.remove(t);
             if !fr.has(t) {
@@ -62,6 +64,8 @@ impl Solver<'_> {
             let m = self.members[g];
             let full = full_groups >> g & 1 == 1;
             let mut gone = Bits::single(t);
+            // Tiles whose freedom the removal can change.
+            let mut cand = geo.touch[t];
             if full && commits[g] == NO_COMMIT {
                 let live = eff[g];
                 let mut ok = false;
@@ -92,6 +96,7 @@ impl Solver<'_> {
                     continue;
                 }
                 gone.insert(p);
+                cand = cand.or(geo.touch[p]);
             }
             if record && seen >> g & 1 == 0 {
                 seen |= 1 << g;
@@ -115,15 +120,11 @@ impl Solver<'_> {
             }
             // Freedom only grows as tiles leave, so a relaxed position inside one
             // the caller knows to clear clears too.
-            if pres.minus(target).is_empty() {
+            if has_target && pres.minus(target).is_empty() {
                 return true;
             }
             // The group's other free tiles may now go (a partner is gone).
             pending = pending.or(fr.and(self.group_mask[g]));
-            let mut cand = Bits::EMPTY;
-            for r in gone.iter() {
-                cand = cand.or(geo.touch[r]);
-            }
             for c in cand.and(pres).minus(fr).iter() {
                 if geo.is_free(c, &pres) {
                     fr.insert(c);
