@@ -59,7 +59,28 @@ impl Bits {
     }
     #[inline(always)]
     pub fn count(&self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+        #[cfg(target_feature = "popcnt")]
+        {
+            self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+        }
+        // Generic x86-64 has no popcount instruction and `count_ones` becomes a
+        // bit-twiddling sequence per word; the solver counts at every node, so
+        // the three words share the sequence's later steps (a nibble holds at
+        // most 3 * 4 and a byte 24, the total at most 192: nothing overflows).
+        #[cfg(not(target_feature = "popcnt"))]
+        {
+            const M1: u64 = 0x5555_5555_5555_5555;
+            const M2: u64 = 0x3333_3333_3333_3333;
+            const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+            const H01: u64 = 0x0101_0101_0101_0101;
+            let nibbles = |x: u64| {
+                let x = x - ((x >> 1) & M1);
+                (x & M2) + ((x >> 2) & M2)
+            };
+            let t = nibbles(self.0[0]) + nibbles(self.0[1]) + nibbles(self.0[2]);
+            let t = (t & M4) + ((t >> 4) & M4);
+            (t.wrapping_mul(H01) >> 56) as u32
+        }
     }
     /// At least two members (no popcount: generic x86-64 builds lack the instruction).
     #[inline(always)]
@@ -118,6 +139,27 @@ impl Iterator for BitsIter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn count_matches_count_ones() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut words = vec![[0u64; 3], [u64::MAX; 3], [u64::MAX, 0, 1 << 63]];
+        for _ in 0..2000 {
+            let mut w = [0u64; 3];
+            for v in &mut w {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Sparse and dense words alike.
+                *v = if x & 1 == 0 { x } else { x & (x >> 3) & (x >> 9) };
+            }
+            words.push(w);
+        }
+        for w in words {
+            let want = w[0].count_ones() + w[1].count_ones() + w[2].count_ones();
+            assert_eq!(Bits(w).count(), want, "{w:x?}");
+        }
+    }
+
     #[test]
     fn set_ops() {
         let mut b = Bits::EMPTY;

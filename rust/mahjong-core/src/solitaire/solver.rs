@@ -135,12 +135,27 @@ const SPLITS: [[(usize, usize); 2]; 3] = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(
 /// solution will use, or 0 when undecided.
 type Commits = [u8; N_GROUPS];
 
+/// The decided groups of `commits` as a mask (bit `g` = group `g`): a branch-free
+/// byte scan the compiler vectorises, so hot loops can walk only the groups that
+/// matter instead of testing every group.
+#[inline(always)]
+fn committed_mask(commits: &Commits) -> u64 {
+    let mut m = 0u64;
+    for (g, &c) in commits.iter().enumerate() {
+        m |= ((c != NO_COMMIT) as u64) << g;
+    }
+    m
+}
+
 /// A reusable solver for one layout (one per thread in batch calls).
 pub struct Solver<'g> {
     geo: &'g Geometry,
     tt: Vec<Entry>,
     tt_bits: u32,
     gen: u32,
+    /// Per slot, the tiles its removal may free (side neighbours and the tiles
+    /// below): `gain` reads it for every free pair it scores.
+    near: Vec<Bits>,
     // Per solve.
     group_mask: [Bits; N_GROUPS],
     group_of: [u8; MAX_TILES],
@@ -151,6 +166,8 @@ pub struct Solver<'g> {
     live: [u8; N_GROUPS],
     /// Groups of four tiles (the others have two).
     four: [bool; N_GROUPS],
+    /// The same as a mask (bit `g` = group `g` has four tiles).
+    four_mask: u64,
     /// `pair_order(..).0` of each pair of each split of each group of four, per
     /// solve: move ordering reads it at every node.
     split_before: [[[Bits; 2]; 3]; N_GROUPS],
@@ -210,12 +227,14 @@ impl<'g> Solver<'g> {
             tt: vec![Entry::default(); 1 << TT_BITS_SMALL],
             tt_bits: TT_BITS_SMALL,
             gen: 0,
+            near: (0..geo.n).map(|i| geo.left[i].or(geo.right[i]).or(geo.below_star[i])).collect(),
             group_mask: [Bits::EMPTY; N_GROUPS],
             group_of: [0; MAX_TILES],
             members: [[0; 4]; N_GROUPS],
             member_idx: [0; MAX_TILES],
             live: [0; N_GROUPS],
             four: [false; N_GROUPS],
+            four_mask: 0,
             split_before: [[[Bits::EMPTY; 2]; 3]; N_GROUPS],
             groups: [0; N_GROUPS],
             n_groups: 0,
@@ -416,6 +435,7 @@ impl<'g> Solver<'g> {
     fn setup(&mut self, faces: &[Face], present: Bits, commits: &mut Commits) -> Result<(), Option<Proof>> {
         self.group_mask = [Bits::EMPTY; N_GROUPS];
         self.n_groups = 0;
+        self.four_mask = 0;
         self.cycle_slots.clear();
         if faces.len() < self.geo.n {
             return Err(None);
@@ -439,6 +459,7 @@ impl<'g> Solver<'g> {
                 return Err(if c % 2 == 1 { dead(&all) } else { None });
             }
             self.four[g] = c == 4;
+            self.four_mask |= ((c == 4) as u64) << g;
             for (k, i) in m.iter().enumerate() {
                 t[k] = i;
                 self.members[g][k] = i as u8;
@@ -506,7 +527,7 @@ impl<'g> Solver<'g> {
         next.remove(b);
         // Tiles the removal frees: candidates are the neighbours and tiles below.
         let g = self.geo;
-        let cand = g.left[a].or(g.right[a]).or(g.left[b]).or(g.right[b]).or(g.below_star[a]).or(g.below_star[b]).and(next).minus(*free);
+        let cand = self.near[a].or(self.near[b]).and(next).minus(*free);
         let mut newly = 0;
         let mut useful = 0;
         for t in cand.iter() {
@@ -620,13 +641,14 @@ impl<'g> Solver<'g> {
         let mut best: Option<(usize, i32)> = None;
         let mut best_order = [(0usize, i32::MIN); 3];
         let mut best_no = 0;
-        for k in 0..self.n_groups {
-            let g = self.groups[k] as usize;
-            if commits[g] != NO_COMMIT {
-                continue;
-            }
+        // Undecided groups of four, ascending (the order of `groups`): a mask walk
+        // skips the decided and the two-tile groups without touching them.
+        let mut cands = self.four_mask & !committed_mask(&commits);
+        while cands != 0 {
+            let g = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
             let rem = present.and(self.group_mask[g]);
-            if !self.four[g] || rem != self.group_mask[g] {
+            if rem != self.group_mask[g] {
                 continue;
             }
             let fr = free.and(rem);

@@ -31,9 +31,12 @@ impl Solver<'_> {
     #[inline]
     pub(super) fn pack(&self, present: &Bits, commits: &Commits) -> u128 {
         let mut k = 0u128;
-        for j in 0..self.n_groups {
-            let g = self.groups[j] as usize;
-            if commits[g] != NO_COMMIT && self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g] {
+        // Only decided groups of four can contribute: walk just those.
+        let mut m = committed_mask(commits) & self.four_mask;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if present.and(self.group_mask[g]) == self.group_mask[g] {
                 k |= (commits[g] as u128) << (2 * g);
             }
         }
