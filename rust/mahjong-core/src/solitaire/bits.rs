@@ -5,8 +5,24 @@
 pub const MAX_TILES: usize = 144;
 
 /// A set of positions (bit `i` = position `i`).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
+#[derive(Copy, Clone, Eq, Default, Debug)]
 pub struct Bits(pub [u64; 3]);
+
+/// Equality without early exits: the solver compares sets at every node (groups
+/// still whole, table keys), where one xor-or beats three compare-and-branch steps.
+impl PartialEq for Bits {
+    #[inline(always)]
+    fn eq(&self, o: &Bits) -> bool {
+        ((self.0[0] ^ o.0[0]) | (self.0[1] ^ o.0[1]) | (self.0[2] ^ o.0[2])) == 0
+    }
+}
+
+/// Hashes the words, as equality compares them.
+impl std::hash::Hash for Bits {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.hash(h);
+    }
+}
 
 impl Bits {
     pub const EMPTY: Bits = Bits([0; 3]);
