@@ -486,7 +486,8 @@ fn add_standing<S: YakuSink>(y: Yaku, closed: bool, out: &mut S) {
 
 /// The ordinary yaku that do not depend on how the hand is read (situational and
 /// tile-content yaku): computed once per hand, then each reading adds its own.
-#[inline(always)]
+/// (Out of line: its dozen flag tests then do not hold the scorer's registers.)
+#[inline(never)]
 pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
     let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
