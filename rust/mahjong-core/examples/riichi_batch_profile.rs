@@ -2,27 +2,18 @@
 //! `cargo run --profile test-release -p mahjong-core --example riichi_batch_profile -- DIR`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a development aid, not library code
 
+mod column_dump;
+
 use mahjong_core::decompose::for_each_decomposition;
-use mahjong_core::riichi::batch::{score_columns, Columns, OutColumns, YAKU_WIDTH};
+use mahjong_core::riichi::batch::{score_columns, OutColumns, YAKU_WIDTH};
 use mahjong_core::riichi::score::score_without_fu_items;
 use mahjong_core::riichi::{score, Rules};
-
-fn load(dir: &str, name: &str) -> Vec<i32> {
-    let bytes = std::fs::read(format!("{dir}/{name}.bin")).unwrap_or_default();
-    bytes.chunks_exact(4).map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
-}
 
 fn main() {
     let cpu = || cpu_time::now();
     let dir = std::env::args().nth(1).unwrap_or_else(|| "/tmp/cols".into());
-    let names = ["hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao",
-        "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "n_players"];
-    let v: Vec<Vec<i32>> = names.iter().map(|n| load(&dir, n)).collect();
-    let cols = Columns {
-        n: v[1].len(), hand: &v[0], win: &v[1], meld_kind: &v[2], meld_tile: &v[3], meld_red: &v[4], flags: &v[5],
-        winner: &v[6], dealer: &v[7], discarder: &v[8], pao: &v[9], round_wind: &v[10], dora: &v[11], ura: &v[12],
-        honba: &v[13], riichi_sticks: &v[14], kita: &v[15], n_players: &v[16],
-    };
+    let dump = column_dump::Dump::load(&dir);
+    let cols = dump.columns();
     let n = cols.n;
     let rules = Rules::TENHOU;
     let passes: usize = std::env::args().nth(3).and_then(|x| x.parse().ok()).unwrap_or(1);

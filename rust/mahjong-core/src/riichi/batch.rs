@@ -208,17 +208,7 @@ impl Columns<'_> {
                 if red > 0 && !has_five {
                     return Err(Error::InvalidHand(format!("row {i}: meld at {t} holds no five to be red")));
                 }
-                melds[n_melds] = Meld {
-                    kind,
-                    tile: t,
-                    called: t,
-                    from: match kind {
-                        MeldKind::Ankan => 0,
-                        MeldKind::Chi => 3,
-                        _ => 2,
-                    },
-                    red,
-                };
+                melds[n_melds] = column_meld(kind, t, red);
                 n_melds += 1;
             }
         }
@@ -523,17 +513,7 @@ impl Rows<'_> {
                 if (kind == MeldKind::Chi && (t.is_honor() || t.number() > 7)) || (reds[slot] > 0 && !five) {
                     return None;
                 }
-                let m = Meld {
-                    kind,
-                    tile: t,
-                    called: t,
-                    from: match kind {
-                        MeldKind::Ankan => 0,
-                        MeldKind::Chi => 3,
-                        _ => 2,
-                    },
-                    red: reds[slot] as u8,
-                };
+                let m = column_meld(kind, t, reds[slot] as u8);
                 m.add_to(&mut meld_counts);
                 meld_reds[t.suit().index().min(2)] += m.red;
                 melds[n_melds & 3] = m;
@@ -697,6 +677,19 @@ fn scan_row(ids: &[i32; HAND_WIDTH], dora: &[i32; MAX_INDICATORS], ura: &[i32; M
         bad |= (d > 33) | (u > 33);
     }
     (bad, ids.iter().filter(|&&id| id == -1).count())
+}
+
+/// The meld a row's columns describe. The columns carry no caller or called tile (the
+/// score does not depend on them), so these take [`Meld::new`]'s defaults: the lowest
+/// tile, from the left for a chi, from self for an ankan, from opposite otherwise.
+#[inline(always)]
+fn column_meld(kind: MeldKind, tile: Tile, red: u8) -> Meld {
+    let from = match kind {
+        MeldKind::Ankan => 0,
+        MeldKind::Chi => 3,
+        _ => 2,
+    };
+    Meld { kind, tile, called: tile, from, red }
 }
 
 /// Output columns (mutable slices of `n` rows each, widths as named).
