@@ -451,8 +451,19 @@ fn could_be_yakuman(f: &HandFacts, concealed_triplets: u64, ankans: u32, ctx: &W
     if f.honor_triplets & DRAGONS == DRAGONS || at_least_bits(f.honor_triplets & WINDS, 3) {
         return true;
     }
-    // Four concealed triplets: concealed kinds of three or more plus closed kans.
-    ankans >= 4 || at_least_bits(concealed_triplets, 4 - ankans)
+    // Four concealed triplets: concealed kinds of three or more plus closed kans (the
+    // kinds' count thresholds unrolled: one of them per number of closed kans).
+    let x = concealed_triplets;
+    let x1 = x & x.wrapping_sub(1);
+    let x2 = x1 & x1.wrapping_sub(1);
+    let x3 = x2 & x2.wrapping_sub(1);
+    match ankans {
+        0 => x3 != 0,
+        1 => x2 != 0,
+        2 => x1 != 0,
+        3 => x != 0,
+        _ => true,
+    }
 }
 
 fn melds_text(hand: &Hand) -> String {
