@@ -15,6 +15,8 @@ pub mod shanten;
 pub mod taiwan;
 pub mod solitaire;
 pub mod tile;
+#[cfg(test)]
+mod test_rng;
 
 pub use error::{Error, Result};
 pub use hand::{Counts, Hand, Meld, MeldKind};

@@ -179,18 +179,18 @@ impl WinContext {
             && self.round_wind.is_wind()
             && (closed || !self.any_riichi())
             && (self.any_riichi() || !self.ippatsu);
-        let rare = self.haitei
-            | self.houtei
-            | self.rinshan
-            | self.chankan
-            | self.tenhou
-            | self.chiihou
-            | self.renhou
-            | (self.kita > 0);
+        let rare = self.any_rare_flag();
         if common && (!rare || self.rare_flags_ok(no_melds, n_kans)) {
             return Ok(());
         }
         self.validate_slow(closed, no_melds, n_kans)
+    }
+
+    /// Is any of the rare flags set (haitei, houtei, rinshan, chankan, the first-turn
+    /// wins, kita)? Tested with `|` rather than `||`: one combined branch, not eight.
+    #[inline(always)]
+    fn any_rare_flag(&self) -> bool {
+        self.haitei | self.houtei | self.rinshan | self.chankan | self.tenhou | self.chiihou | self.renhou | (self.kita > 0)
     }
 
     /// Do the rare flags (haitei, houtei, rinshan, chankan, the first-turn wins, kita)
@@ -219,14 +219,7 @@ impl WinContext {
     #[cold]
     #[inline(never)]
     fn validate_slow(&self, closed: bool, no_melds: bool, n_kans: usize) -> Result<()> {
-        let rare = self.haitei
-            | self.houtei
-            | self.rinshan
-            | self.chankan
-            | self.tenhou
-            | self.chiihou
-            | self.renhou
-            | (self.kita > 0);
+        let rare = self.any_rare_flag();
         let bad = |m: String| Err(Error::InvalidHand(format!("win context: {m}")));
         if !matches!(self.n_players, 3 | 4) {
             return bad(format!("n_players = {}: expected 3 or 4", self.n_players));

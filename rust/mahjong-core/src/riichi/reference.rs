@@ -11,7 +11,7 @@ use super::points::{base_points, payments, Limit, Payments};
 use super::rules::{RenhouValue, Rules};
 use super::score::ScoreResult;
 use super::shape::{Form, SetKind, Shape};
-use super::yaku::{hand_yaku, ordinary, HandFacts, ListTally, Yaku, YakuList};
+use super::yaku::{hand_yaku, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList};
 use super::kinds::{kind_masks, KindMasks};
 use super::context::dora_of;
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi, Wait};
@@ -99,30 +99,10 @@ fn yakuman_by_sets(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules
             if f.all_terminals {
                 out.push(Yaku::Chinroutou, 1);
             }
-            let one_suit = f.suits != 0 && f.suits & (f.suits - 1) == 0;
-            if f.no_melds && one_suit && !f.honors {
-                let base = (f.suits.trailing_zeros() * 9) as usize;
-                let c = &f.all[base..base + 9];
-                let gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&x| x >= 1);
-                if gates {
-                    let mut before = [0u8; 9];
-                    before.copy_from_slice(c);
-                    before[shape.win.index() - base] -= 1;
-                    if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
-                        out.push(Yaku::JunseiChuuren, yakuman_value(rules.double_junsei_chuuren));
-                    } else {
-                        out.push(Yaku::Chuuren, 1);
-                    }
-                }
-            }
+            nine_gates(f, shape.win, rules, out);
         }
     }
-    if f.all_green {
-        out.push(Yaku::Ryuuiisou, 1);
-    }
-    if f.suits == 0 {
-        out.push(Yaku::Tsuuiisou, 1);
-    }
+    tile_colour_yakuman(f, out);
 }
 
 fn yakuman_multiple(yl: &YakuList, rules: &Rules) -> u32 {
@@ -325,21 +305,7 @@ mod tests {
     use crate::hand::Meld;
     use crate::riichi::score::{score, score_without_fu_items};
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        fn chance(&mut self, pct: u64) -> bool {
-            self.below(100) < pct
-        }
-    }
+    use crate::test_rng::Rng;
 
     fn t(i: usize) -> Tile {
         Tile::from_index_unchecked(i)

@@ -448,23 +448,37 @@ pub fn yakuman_of(form: Form, concealed_triplets: u32, tanki: bool, win: Tile, f
             if f.all_terminals {
                 out.push(Yaku::Chinroutou, 1);
             }
-            if f.no_melds && f.one_suit() && !f.honors {
-                let base = (f.suits.trailing_zeros() * 9) as usize;
-                let c = &f.all[base..base + 9];
-                let gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&x| x >= 1);
-                if gates {
-                    let mut before = [0u8; 9];
-                    before.copy_from_slice(c);
-                    before[win.index() - base] -= 1;
-                    if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
-                        out.push(Yaku::JunseiChuuren, yakuman_value(rules.double_junsei_chuuren));
-                    } else {
-                        out.push(Yaku::Chuuren, 1);
-                    }
-                }
-            }
+            nine_gates(f, win, rules, out);
         }
     }
+    tile_colour_yakuman(f, out);
+}
+
+/// Nine gates (pure when the hand before the winning tile was 1112345678999 of one
+/// suit). It reads only the counts, so every reading of a hand shares it.
+#[inline]
+pub(super) fn nine_gates(f: &HandFacts, win: Tile, rules: &Rules, out: &mut YakuList) {
+    if !(f.no_melds && f.one_suit() && !f.honors) {
+        return;
+    }
+    let base = (f.suits.trailing_zeros() * 9) as usize;
+    let c = &f.all[base..base + 9];
+    let gates = c[0] >= 3 && c[8] >= 3 && c[1..8].iter().all(|&x| x >= 1);
+    if gates {
+        let mut before = [0u8; 9];
+        before.copy_from_slice(c);
+        before[win.index() - base] -= 1;
+        if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] {
+            out.push(Yaku::JunseiChuuren, yakuman_value(rules.double_junsei_chuuren));
+        } else {
+            out.push(Yaku::Chuuren, 1);
+        }
+    }
+}
+
+/// All green and all honors: facts of the tiles alone.
+#[inline]
+pub(super) fn tile_colour_yakuman(f: &HandFacts, out: &mut YakuList) {
     if f.all_green {
         out.push(Yaku::Ryuuiisou, 1);
     }

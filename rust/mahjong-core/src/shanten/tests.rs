@@ -7,27 +7,19 @@ fn c(s: &str) -> Counts {
     counts_of(&parse_mpsz(s).unwrap()).unwrap().0
 }
 
-/// Deterministic generator for test hands (no extra crate).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+use crate::test_rng::Rng;
+
+/// `n` tiles drawn from a 136-tile wall, as counts. `narrow` draws from one suit and
+/// honors only, where dense shapes (and 4-copy edge cases) are common.
+fn draw_hand(rng: &mut Rng, n: usize, narrow: bool) -> Counts {
+    let mut wall: Vec<usize> = (0..136).map(|i| i / 4).filter(|&k| !narrow || !(9..27).contains(&k)).collect();
+    let mut out = [0u8; 34];
+    for i in 0..n {
+        let j = i + (rng.next() as usize) % (wall.len() - i);
+        wall.swap(i, j);
+        out[wall[i]] += 1;
     }
-    /// `n` tiles drawn from a 136-tile wall, as counts. `narrow` draws from one suit
-    /// and honors only, where dense shapes (and 4-copy edge cases) are common.
-    fn hand(&mut self, n: usize, narrow: bool) -> Counts {
-        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).filter(|&k| !narrow || !(9..27).contains(&k)).collect();
-        let mut out = [0u8; 34];
-        for i in 0..n {
-            let j = i + (self.next() as usize) % (wall.len() - i);
-            wall.swap(i, j);
-            out[wall[i]] += 1;
-        }
-        out
-    }
+    out
 }
 
 fn complete_by_search(counts: &Counts) -> bool {
@@ -88,7 +80,7 @@ fn matches_search_definition() {
     for round in 0..3000 {
         let narrow = round % 2 == 0;
         let n_sets = [1usize, 2, 3, 4, 4, 5][round % 6];
-        let h = rng.hand(3 * n_sets + 1, narrow);
+        let h = draw_hand(&mut rng, 3 * n_sets + 1, narrow);
         let s = standard_shanten(&h, n_sets);
         let drawable = |h: &Counts, k: usize| h[k] < 4;
         let mut tenpai = false;
@@ -135,7 +127,7 @@ fn one_draw_changes_by_at_most_one() {
     let mut rng = Rng(12345);
     for round in 0..20000 {
         let n_sets = 1 + round % 5;
-        let h = rng.hand(3 * n_sets + 1, round % 3 == 0);
+        let h = draw_hand(&mut rng, 3 * n_sets + 1, round % 3 == 0);
         let s = shanten(&h, n_sets);
         for k in 0..34 {
             if h[k] < 4 {
@@ -153,7 +145,7 @@ fn dp_path_equals_tables_without_melds() {
     let mut rng = Rng(777);
     let cap = [4u8; 9];
     for round in 0..2000 {
-        let h = rng.hand(14, round % 2 == 0);
+        let h = draw_hand(&mut rng, 14, round % 2 == 0);
         let mut s = table::suits(&h);
         for (suit, base) in [(0usize, 0usize), (1, 9), (2, 18)] {
             s[suit] = dp::suit_dist(&h[base..base + 9], &cap, true, 4);
@@ -185,7 +177,7 @@ fn simd_equals_scalar() {
     let mut rng = Rng(4242);
     for round in 0..50000 {
         let n = 1 + round % 17;
-        let h = rng.hand(n, round % 4 == 0);
+        let h = draw_hand(&mut rng, n, round % 4 == 0);
         for n_sets in 0..=5 {
             assert_eq!(table::standard_distance(&h, n_sets), table::distance(&table::suits(&h), n_sets), "{} n_sets={n_sets}", format_counts(&h));
         }
@@ -197,7 +189,7 @@ fn simd_equals_scalar() {
 fn special_forms_match_loops() {
     let mut rng = Rng(99);
     for round in 0..20000 {
-        let h = rng.hand(13 + round % 2, round % 3 == 0);
+        let h = draw_hand(&mut rng, 13 + round % 2, round % 3 == 0);
         let pairs = h.iter().filter(|&&c| c >= 2).count() as i8;
         let kinds = h.iter().filter(|&&c| c >= 1).count() as i8;
         assert_eq!(chiitoitsu_shanten(&h), 6 - pairs + (7 - kinds).max(0));
