@@ -28,7 +28,7 @@ pub(super) fn commits_within(a: u128, b: u128) -> bool {
 
 impl Solver<'_> {
     /// Key of the commitments that still matter (groups with four tiles left).
-    #[inline]
+    #[inline(always)]
     pub(super) fn pack(&self, present: &Bits, commits: &Commits) -> u128 {
         let mut k = 0u128;
         // Only decided groups of four can contribute: walk just those.

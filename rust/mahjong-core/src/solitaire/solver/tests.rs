@@ -303,3 +303,18 @@ fn commitment_sets_within() {
     assert!(!commits_within(set(&[(35, 3)]), set(&[(35, 1)])));
     assert!(!commits_within(set(&[(35, 2)]), set(&[(35, 3)])));
 }
+
+#[test]
+fn committed_mask_matches_a_byte_loop() {
+    let mut rng = Rng::for_index(7, 0);
+    for round in 0..2000u64 {
+        let mut c: Commits = [NO_COMMIT; N_GROUPS];
+        for (g, x) in c.iter_mut().enumerate() {
+            // Every byte value, not only the splits 1..=3, and runs of zeros.
+            let r = rng.next_u64() ^ round.wrapping_mul(g as u64 + 1);
+            *x = if r & 3 == 0 { 0 } else { (r >> 8) as u8 };
+        }
+        let want = c.iter().enumerate().fold(0u64, |m, (g, &x)| m | ((x != NO_COMMIT) as u64) << g);
+        assert_eq!(committed_mask(&c), want, "{c:?}");
+    }
+}
