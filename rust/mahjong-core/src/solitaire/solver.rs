@@ -376,7 +376,7 @@ impl<'g> Solver<'g> {
                 self.restart_cap = self.restart_cap.min(quick_end);
             }
             self.path.clear();
-            match self.dfs(present, root_free, root_commits, root_eff, ALL_GROUPS) {
+            match self.dfs(present, root_free, root_commits, root_eff, ALL_GROUPS, self.whole_groups(&present)) {
                 Flow::Abort if !self.hard_abort => {
                     if mode == Mode::Quick && self.nodes < quick_end {
                         // Next quick restart, randomised.
@@ -579,12 +579,28 @@ impl<'g> Solver<'g> {
         W_NEW * newly + W_USEFUL * useful + W_BELOW * below
     }
 
+    /// The groups of four with all their tiles in `present` (bit `g` = group `g`).
+    /// `dfs` carries this mask down and clears groups as they lose tiles, so move
+    /// ordering and table keys need not test every group at every node.
+    fn whole_groups(&self, present: &Bits) -> u64 {
+        let mut w = 0u64;
+        let mut m = self.four_mask;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if present.and(self.group_mask[g]) == self.group_mask[g] {
+                w |= 1 << g;
+            }
+        }
+        w
+    }
+
     /// `dirty` (bit `g` = group `g`) holds the groups that may have a safe removal
     /// the caller did not make: the caller's position is closed under safe removals
     /// for its commitments, so only a group whose commitment changed, or (below) that
     /// lost tiles or gained free ones, needs a look. The closure is the same whatever
     /// the order, so this only saves scanning every group at every node.
-    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS], mut dirty: u64) -> Flow {
+    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS], mut dirty: u64, mut whole: u64) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -629,6 +645,8 @@ impl<'g> Solver<'g> {
             if removed.is_empty() {
                 break;
             }
+            // Tiles never come back: a group that lost one is no longer whole.
+            whole &= !touched;
             let before = free;
             free = self.geo.refresh_free(free, present, removed);
             // Next pass: groups that lost tiles or gained free ones.
@@ -637,10 +655,11 @@ impl<'g> Solver<'g> {
                 dirty |= 1 << self.group_of[t];
             }
         }
+        debug_assert_eq!(whole, self.whole_groups(&present));
         if present.is_empty() {
             return Flow::Win;
         }
-        let key0 = self.pack(&present, &commits);
+        let key0 = self.pack(whole, &commits);
         if self.tt_lost(&present, key0) {
             self.path.truncate(mark);
             return Flow::Lose;
@@ -656,10 +675,10 @@ impl<'g> Solver<'g> {
             return Flow::Lose;
         }
         // Only propagation changes commitments here.
-        let key = if self.propagating { self.pack(&present, &commits) } else { key0 };
+        let key = if self.propagating { self.pack(whole, &commits) } else { key0 };
         if key != key0 {
             // Propagation decided groups: their free pairs can go now.
-            match self.dfs(present, free, commits, eff, ALL_GROUPS) {
+            match self.dfs(present, free, commits, eff, ALL_GROUPS, whole) {
                 Flow::Lose => {
                     self.tt_store(present, key0);
                     self.path.truncate(mark);
@@ -679,15 +698,12 @@ impl<'g> Solver<'g> {
         let mut best_no = 0;
         // Undecided groups of four, ascending (the order of `groups`): a mask walk
         // skips the decided and the two-tile groups without touching them.
-        let mut cands = self.four_mask & !committed_mask(&commits);
+        // Only whole groups can be branched on: `whole` skips the others too.
+        let mut cands = whole & !committed_mask(&commits);
         while cands != 0 {
             let g = cands.trailing_zeros() as usize;
             cands &= cands - 1;
-            let rem = present.and(self.group_mask[g]);
-            if rem != self.group_mask[g] {
-                continue;
-            }
-            let fr = free.and(rem);
+            let fr = free.and(self.group_mask[g]);
             if !fr.at_least_two() {
                 continue;
             }
@@ -774,7 +790,7 @@ impl<'g> Solver<'g> {
                 for &(s, _) in &order[..no] {
                     let mut c2 = commits;
                     c2[g] = s as u8 + 1;
-                    match self.dfs(present, free, c2, eff, ALL_GROUPS) {
+                    match self.dfs(present, free, c2, eff, ALL_GROUPS, whole) {
                         Flow::Win => return Flow::Win,
                         Flow::Abort => return Flow::Abort,
                         // This split is lost here: the siblings may rely on it.
@@ -798,7 +814,7 @@ impl<'g> Solver<'g> {
             // Without propagation only group `g`'s commitment changed since this
             // position was closed under safe removals.
             let dirty = if self.propagating { ALL_GROUPS } else { 1 << g };
-            match self.dfs(present, free, c2, eff, dirty) {
+            match self.dfs(present, free, c2, eff, dirty, whole) {
                 Flow::Win => return Flow::Win,
                 Flow::Abort => return Flow::Abort,
                 Flow::Lose => eff[g] &= !(1 << s),

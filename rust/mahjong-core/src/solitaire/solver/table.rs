@@ -27,18 +27,17 @@ pub(super) fn commits_within(a: u128, b: u128) -> bool {
 }
 
 impl Solver<'_> {
-    /// Key of the commitments that still matter (groups with four tiles left).
+    /// Key of the commitments that still matter (groups with four tiles left:
+    /// `whole`, see `whole_groups`).
     #[inline(always)]
-    pub(super) fn pack(&self, present: &Bits, commits: &Commits) -> u128 {
+    pub(super) fn pack(&self, whole: u64, commits: &Commits) -> u128 {
         let mut k = 0u128;
-        // Only decided groups of four can contribute: walk just those.
-        let mut m = committed_mask(commits) & self.four_mask;
+        // Only decided whole groups of four contribute: walk just those.
+        let mut m = committed_mask(commits) & whole;
         while m != 0 {
             let g = m.trailing_zeros() as usize;
             m &= m - 1;
-            if present.and(self.group_mask[g]) == self.group_mask[g] {
-                k |= (commits[g] as u128) << (2 * g);
-            }
+            k |= (commits[g] as u128) << (2 * g);
         }
         k
     }
