@@ -133,14 +133,12 @@ impl Geometry {
     pub fn refresh_free(&self, free: Bits, present: Bits, removed: Bits) -> Bits {
         let mut f = free.and(present);
         let mut cand = Bits::EMPTY;
-        for r in removed.iter() {
-            cand = cand.or(self.touch[r]);
-        }
-        for t in cand.and(present).minus(f).iter() {
+        removed.for_each(|r| cand = cand.or(self.touch[r]));
+        cand.and(present).minus(f).for_each(|t| {
             if self.is_free(t, &present) {
                 f.insert(t);
             }
-        }
+        });
         f
     }
 

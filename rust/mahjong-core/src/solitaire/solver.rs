@@ -564,7 +564,7 @@ impl<'g> Solver<'g> {
         let cand = sa.near.or(sb.near).and(next).minus(*free);
         let mut newly = 0;
         let mut useful = 0;
-        for t in cand.iter() {
+        cand.for_each(|t| {
             let st = &self.slot[t];
             // `Geometry::is_free` on the slot's record.
             if !st.above.meets(&next) && (!st.left.meets(&next) || !st.right.meets(&next)) {
@@ -574,7 +574,7 @@ impl<'g> Solver<'g> {
                     useful += 1;
                 }
             }
-        }
+        });
         let below = sa.below_star.or(sb.below_star).and(next).count() as i32;
         W_NEW * newly + W_USEFUL * useful + W_BELOW * below
     }
@@ -651,9 +651,7 @@ impl<'g> Solver<'g> {
             free = self.geo.refresh_free(free, present, removed);
             // Next pass: groups that lost tiles or gained free ones.
             dirty = touched;
-            for t in free.minus(before).iter() {
-                dirty |= 1 << self.group_of[t];
-            }
+            free.minus(before).for_each(|t| dirty |= 1 << self.group_of[t]);
         }
         debug_assert_eq!(whole, self.whole_groups(&present));
         if present.is_empty() {
