@@ -19,19 +19,22 @@ impl Solver<'_> {
     pub(super) fn relax_clears(&self, present: Bits, free: Bits, commits: &Commits, eff: &[u8; N_GROUPS]) -> bool {
         let mut scratch: Rec = [0; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
-        let mut lasts = [Bits::EMPTY; N_GROUPS];
         let full = self.full_groups(present);
-        self.relax_run(full, (present, free), commits, eff, &mut scratch, &mut snaps, &mut lasts, false, Bits::EMPTY)
+        self.relax_run(full, (present, free), commits, eff, &mut scratch, &mut snaps, false, Bits::EMPTY)
     }
 
     /// The relaxation test of the node `present` (see `relax_clears`), started from
-    /// an intermediate relaxed position `start` = (tiles left, free tiles), and
-    /// answering "clears" as soon as what is left lies inside `target` (a relaxed
-    /// position known to clear: freedom only grows as tiles leave). With `record`,
-    /// notes for each removed tile which tiles of its group (bit = member index) were
-    /// free at that moment, for each group the relaxed position just before its first
-    /// tile left (`snaps`: a probe of that group can start there, nothing before
-    /// depended on its split) and just after its last tile left (`lasts`).
+    /// an intermediate relaxed position `start` = (tiles left, free tiles) of a relaxed
+    /// play known to clear, and answering "clears" as soon as no tile of `goal` is
+    /// left. That is sound when `goal` holds every tile whose rule is tighter here
+    /// than in the known play (a probe: the probed group's tiles): what is left then
+    /// lies inside `start`, follows the same rules as the known play, and freedom and
+    /// partners only improve as tiles leave, so the known play's removals, skipping
+    /// the tiles already gone, still clear it. An empty `goal` plays to the end. With
+    /// `record`, notes for each removed tile which tiles of its group (bit = member
+    /// index) were free at that moment, and for each group the relaxed position just
+    /// before its first tile left (`snaps`: a probe of that group can start there,
+    /// nothing before depended on its split).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn relax_run(
         &self,
@@ -41,9 +44,8 @@ impl Solver<'_> {
         eff: &[u8; N_GROUPS],
         free_at: &mut Rec,
         snaps: &mut [(Bits, Bits); N_GROUPS],
-        lasts: &mut [Bits; N_GROUPS],
         record: bool,
-        target: Bits,
+        goal: Bits,
     ) -> bool {
         let geo = self.geo;
         let mut pres = start.0;
@@ -52,8 +54,8 @@ impl Solver<'_> {
         // Tiles whose condition may have changed: worklist over a bitboard, so each
         // tile is looked at when it or its group changes, never in full rescans.
         let mut pending = fr;
-        // Without a target the play runs to its end (an empty board ends it too).
-        let has_target = !target.is_empty();
+        // Without a goal the play runs to its end (an empty board ends it too).
+        let has_goal = !goal.is_empty();
         while let Some(t) = pending.lowest() {
             pending.remove(t);
             if !fr.has(t) {
@@ -115,12 +117,8 @@ impl Solver<'_> {
             }
             pres = pres.minus(gone);
             fr = fr.minus(gone);
-            if record && !pres.meets(&self.group_mask[g]) {
-                lasts[g] = pres;
-            }
-            // Freedom only grows as tiles leave, so a relaxed position inside one
-            // the caller knows to clear clears too.
-            if has_target && pres.minus(target).is_empty() {
+            // The goal's last tile gone: the rest clears (see above).
+            if has_goal && gone.meets(&goal) && !pres.meets(&goal) {
                 return true;
             }
             // The group's other free tiles may now go (a partner is gone).
@@ -162,9 +160,7 @@ impl Solver<'_> {
         let mut scratch: Rec = [0; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
         let mut dummy = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
-        let mut lasts = [Bits::EMPTY; N_GROUPS];
-        let mut dummy_lasts = [Bits::EMPTY; N_GROUPS];
-        if !self.relax_run(full, (present, free), commits, eff, &mut free_at, &mut snaps, &mut lasts, true, Bits::EMPTY) {
+        if !self.relax_run(full, (present, free), commits, eff, &mut free_at, &mut snaps, true, Bits::EMPTY) {
             return false;
         }
         for j in 0..self.n_groups {
@@ -191,8 +187,9 @@ impl Solver<'_> {
                 commits[g] = s as u8 + 1;
                 // Only the window of the unconstrained play where this group acts
                 // is replayed: before it nothing depended on the group's split,
-                // and once the group is gone the play's own end follows.
-                let ok = self.relax_run(full, snaps[g], commits, eff, &mut scratch, &mut dummy, &mut dummy_lasts, false, lasts[g]);
+                // and once the group's tiles are all gone the rest is known to
+                // clear (see `relax_run`).
+                let ok = self.relax_run(full, snaps[g], commits, eff, &mut scratch, &mut dummy, false, self.group_mask[g]);
                 commits[g] = NO_COMMIT;
                 if !ok {
                     eff[g] &= !(1 << s);
@@ -207,7 +204,7 @@ impl Solver<'_> {
             // A tighter rule here can invalidate removals the unconstrained play
             // made (and its windows): replay it. (Measured: ~11% less CPU than
             // probing the rest of the pass from the node's position.)
-            if changed && !self.relax_run(full, (present, free), commits, eff, &mut free_at, &mut snaps, &mut lasts, true, Bits::EMPTY) {
+            if changed && !self.relax_run(full, (present, free), commits, eff, &mut free_at, &mut snaps, true, Bits::EMPTY) {
                 return false;
             }
         }
