@@ -168,6 +168,16 @@ struct SlotGeo {
     above: Bits,
     left: Bits,
     right: Bits,
+    /// Tiles whose freedom its removal can change (`Geometry::touch`).
+    touch: Bits,
+}
+
+impl SlotGeo {
+    /// `Geometry::is_free` on the slot's record.
+    #[inline(always)]
+    fn is_free(&self, present: &Bits) -> bool {
+        !self.above.meets(present) && (!self.left.meets(present) || !self.right.meets(present))
+    }
 }
 
 /// A reusable solver for one layout (one per thread in batch calls).
@@ -257,6 +267,7 @@ impl<'g> Solver<'g> {
                     above: geo.above[i],
                     left: geo.left[i],
                     right: geo.right[i],
+                    touch: geo.touch[i],
                 })
                 .collect(),
             group_mask: [Bits::EMPTY; N_GROUPS],
@@ -565,9 +576,7 @@ impl<'g> Solver<'g> {
         let mut newly = 0;
         let mut useful = 0;
         cand.for_each(|t| {
-            let st = &self.slot[t];
-            // `Geometry::is_free` on the slot's record.
-            if !st.above.meets(&next) && (!st.left.meets(&next) || !st.right.meets(&next)) {
+            if self.slot[t].is_free(&next) {
                 newly += 1;
                 // A freed tile whose group already has a free tile makes a pair.
                 if free.and(self.group_mask[self.group_of[t] as usize]).meets(&next) {

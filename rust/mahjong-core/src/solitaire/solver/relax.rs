@@ -47,7 +47,6 @@ impl Solver<'_> {
         record: bool,
         goal: Bits,
     ) -> bool {
-        let geo = self.geo;
         let mut pres = start.0;
         let mut fr = start.1.and(pres);
         let mut seen = 0u64;
@@ -67,7 +66,7 @@ impl Solver<'_> {
             let full = full_groups >> g & 1 == 1;
             let mut gone = Bits::single(t);
             // Tiles whose freedom the removal can change.
-            let mut cand = geo.touch[t];
+            let mut cand = self.slot[t].touch;
             if full && commits[g] == NO_COMMIT {
                 let live = eff[g];
                 let mut ok = false;
@@ -98,7 +97,7 @@ impl Solver<'_> {
                     continue;
                 }
                 gone.insert(p);
-                cand = cand.or(geo.touch[p]);
+                cand = cand.or(self.slot[p].touch);
             }
             if record && seen >> g & 1 == 0 {
                 seen |= 1 << g;
@@ -123,14 +122,16 @@ impl Solver<'_> {
             }
             // The group's other free tiles may now go (a partner is gone).
             pending = pending.or(fr.and(self.group_mask[g]));
-            for c in cand.and(pres).minus(fr).iter() {
-                if geo.is_free(c, &pres) {
+            // Candidates tested on the solver's per-slot records (one bounds check
+            // a slot instead of one per geometry table).
+            cand.and(pres).minus(fr).for_each(|c| {
+                if self.slot[c].is_free(&pres) {
                     fr.insert(c);
                     pending.insert(c);
                     // Its group's free tiles may now have a free partner.
                     pending = pending.or(fr.and(self.group_mask[self.group_of[c] as usize]));
                 }
-            }
+            });
         }
         pres.is_empty()
     }
