@@ -7,12 +7,11 @@
 
 use super::context::WinContext;
 use super::fu::{fu, fu_total};
-use super::points::{base_points, payments, Limit, Payments};
+use super::points::base_points;
 use super::rules::{RenhouValue, Rules};
-use super::score::ScoreResult;
+use super::score::{meld_pass, settle, Found, MeldPass, ScoreResult};
 use super::shape::{Form, SetKind, Shape};
 use super::yaku::{hand_yaku, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList};
-use super::kinds::{kind_masks, KindMasks};
 use super::context::dora_of;
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi, Wait};
 use crate::error::{Error, Result};
@@ -124,57 +123,14 @@ struct Best {
 }
 
 /// Score a win the set-by-set way (no yakuman screen: every reading is asked for
-/// yakuman). Errors are reported by kind only.
+/// yakuman). Tests compare its errors by kind only.
 pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
     let melds = hand.melds();
-    // One pass over the melds: openness, kans, their tiles and red fives.
-    let mut closed = true;
-    let mut n_kans = 0usize;
-    let mut ankans = 0u32;
-    let mut meld_red = 0u32;
-    let mut all = hand.concealed;
-    // Kinds the melds hold, and those they hold three or four of.
-    let (mut meld_present, mut meld_triplets) = (0u64, 0u64);
-    for m in melds {
-        closed &= !m.is_open();
-        n_kans += m.kind.is_kan() as usize;
-        ankans += (m.kind == MeldKind::Ankan) as u32;
-        meld_red += m.red as u32;
-        m.add_to(&mut all);
-        let bit = 1u64 << m.tile.index();
-        if m.kind == MeldKind::Chi {
-            meld_present |= bit * 0b111;
-        } else {
-            meld_present |= bit;
-            meld_triplets |= bit;
-        }
-    }
-    ctx.validate(closed, melds.is_empty(), n_kans)?;
+    // The meld pass and the input checks are the fast scorer's (not what this oracle
+    // checks); everything from the readings on is scored here independently.
+    let MeldPass { closed, n_kans, ankans, reds, all, conc, all_masks } = meld_pass(hand, win, ctx)?;
     let concealed = hand.concealed;
     let wt = win.tile;
-    let conc = kind_masks(&concealed);
-    let n_conc = conc.total as usize;
-    if n_conc + 3 * melds.len() != 14 {
-        return Err(Error::InvalidHand(format!(
-            "{}: {n_conc} concealed tiles with {} melds; a winning hand holds {} (the winning tile included)",
-            "",
-            melds.len(),
-            14 - 3 * melds.len()
-        )));
-    }
-    if concealed[wt.index()] == 0 {
-        return Err(Error::InvalidHand(format!(
-            "{}: the winning tile {wt} is not among the concealed tiles",
-            ""
-        )));
-    }
-    if win.red && hand.red[wt.suit().index().min(2)] == 0 {
-        return Err(Error::InvalidHand(format!("the winning tile is a red {wt} but the hand holds no red five of that suit")));
-    }
-    // Masks of the whole hand from the concealed ones and the melds' (a chi can lift a
-    // concealed pair to three copies, so `triplets` is exact only for honors, which is
-    // all it is asked about).
-    let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
     let facts = HandFacts::new(&all, &concealed, all_masks, ctx.seat_wind(), closed, melds.is_empty(), n_kans as u8);
 
     // Dora do not depend on the reading, but they can change which reading pays most
@@ -183,7 +139,7 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
     let kita_tiles = ctx.kita as u32;
     let dora = count_dora(&all, ctx.dora.as_slice(), ctx.n_players, kita_tiles);
     let ura = if ctx.any_riichi() { count_dora(&all, ctx.ura.as_slice(), ctx.n_players, kita_tiles) } else { 0 };
-    let aka = if rules.red_fives { hand.red.iter().map(|&x| x as u32).sum::<u32>() + meld_red } else { 0 };
+    let aka = if rules.red_fives { reds } else { 0 };
     let bonus = dora + ura + aka + kita;
     let maybe_yakuman = ankans < 9; // every reading is asked (no screen)
     let mut best: Option<Best> = None;
@@ -238,65 +194,17 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
         )));
     };
 
-    let (yaku, pinfu) = (best.yaku, best.pinfu);
-    let fu_items = fu(&best.shape, closed, pinfu, ctx, rules);
-    let fu_value = fu_items.total();
-    let mut r = ScoreResult {
-        yaku,
+    let fu_items = fu(&best.shape, closed, best.pinfu, ctx, rules);
+    let found = Found {
+        yaku: best.yaku,
         yakuman: best.yakuman,
-        dora: 0,
-        ura: 0,
-        aka: 0,
-        kita: 0,
         yaku_han: best.yaku_han,
-        han: 0,
-        fu: fu_value,
+        fu: fu_items.total(),
         fu_items,
         form: best.shape.form,
         wait: best.shape.wait,
-        limit: Limit::Yakuman,
-        base: 0,
-        pay: Payments::default(),
     };
-    let mut pao_liable = false;
-    if best.yakuman > 0 {
-        r.base = 8000 * best.yakuman;
-        pao_liable = ctx.pao.is_some()
-            && yaku.as_slice().iter().any(|&(y, _)| match y {
-                Yaku::Daisangen => rules.pao_daisangen,
-                Yaku::Daisuushii => rules.pao_daisuushii,
-                Yaku::Suukantsu => rules.pao_suukantsu,
-                _ => false,
-            });
-    } else {
-        if best.yaku_han == 0 {
-            return Err(Error::NoYaku(format!(
-                "{}{} winning on {wt}: no yaku{}",
-                "",
-                "",
-                if closed { "" } else { " (the hand is open: riichi, menzen tsumo and pinfu need a closed hand)" }
-            )));
-        }
-        if best.yaku_han < rules.min_han as u32 {
-            return Err(Error::NoYaku(format!(
-                "{}{} winning on {wt}: {} han from yaku, the rules need at least {}",
-                "",
-                "",
-                best.yaku_han,
-                rules.min_han
-            )));
-        }
-        r.dora = dora;
-        r.ura = ura;
-        r.aka = aka;
-        r.kita = kita;
-        r.han = best.yaku_han + r.dora + r.ura + r.aka + r.kita;
-        let (b, l) = base_points(r.han, r.fu, rules);
-        r.base = b;
-        r.limit = l;
-    }
-    r.pay = payments(r.base, ctx, rules, pao_liable);
-    Ok(r)
+    settle(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
 use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
 use crate::error::{Error, Result};
-use crate::hand::{Hand, MeldKind};
+use crate::hand::{Counts, Hand, MeldKind};
 use crate::tile::{format_counts, RTile, Tile};
 
 /// The score of a win.
@@ -138,54 +138,9 @@ pub fn score_without_fu_items(hand: &Hand, win: RTile, ctx: &WinContext, rules: 
 #[inline(always)]
 fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
     let melds = hand.melds();
-    // One pass over the melds: openness, kans, their tiles and red fives.
-    let mut closed = true;
-    let mut n_kans = 0usize;
-    let mut ankans = 0u32;
-    let mut meld_red = 0u32;
-    let mut all = hand.concealed;
-    // Kinds the melds hold, and those they hold three or four of.
-    let (mut meld_present, mut meld_triplets) = (0u64, 0u64);
-    for m in melds {
-        closed &= !m.is_open();
-        n_kans += m.kind.is_kan() as usize;
-        ankans += (m.kind == MeldKind::Ankan) as u32;
-        meld_red += m.red as u32;
-        m.add_to(&mut all);
-        let bit = 1u64 << m.tile.index();
-        if m.kind == MeldKind::Chi {
-            meld_present |= bit * 0b111;
-        } else {
-            meld_present |= bit;
-            meld_triplets |= bit;
-        }
-    }
-    ctx.validate(closed, melds.is_empty(), n_kans)?;
+    let MeldPass { closed, n_kans, ankans, reds, all, conc, all_masks } = meld_pass(hand, win, ctx)?;
     let concealed = hand.concealed;
     let wt = win.tile;
-    let conc = kind_masks(&concealed);
-    let n_conc = conc.total as usize;
-    if n_conc + 3 * melds.len() != 14 {
-        return Err(Error::InvalidHand(format!(
-            "{}: {n_conc} concealed tiles with {} melds; a winning hand holds {} (the winning tile included)",
-            format_counts(&concealed),
-            melds.len(),
-            14 - 3 * melds.len()
-        )));
-    }
-    if concealed[wt.index()] == 0 {
-        return Err(Error::InvalidHand(format!(
-            "{}: the winning tile {wt} is not among the concealed tiles",
-            format_counts(&concealed)
-        )));
-    }
-    if win.red && hand.red[wt.suit().index().min(2)] == 0 {
-        return Err(Error::InvalidHand(format!("the winning tile is a red {wt} but the hand holds no red five of that suit")));
-    }
-    // Masks of the whole hand from the concealed ones and the melds' (a chi can lift a
-    // concealed pair to three copies, so `triplets` is exact only for honors, which is
-    // all it is asked about).
-    let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
     let facts = HandFacts::new(&all, &concealed, all_masks, ctx.seat_wind(), closed, melds.is_empty(), n_kans as u8);
 
     // Dora do not depend on the reading, but they can change which reading pays most
@@ -194,7 +149,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     let kita_tiles = ctx.kita as u32;
     let dora = count_dora(&all, ctx.dora.as_slice(), ctx.n_players, kita_tiles);
     let ura = if ctx.any_riichi() { count_dora(&all, ctx.ura.as_slice(), ctx.n_players, kita_tiles) } else { 0 };
-    let aka = if rules.red_fives { hand.red.iter().map(|&x| x as u32).sum::<u32>() + meld_red } else { 0 };
+    let aka = if rules.red_fives { reds } else { 0 };
     let bonus = dora + ura + aka + kita;
     let maybe_yakuman = could_be_yakuman(&facts, conc.triplets, ankans, ctx, rules);
     let mut best: Option<Best> = None;
@@ -301,7 +256,100 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
             melds_text(hand)
         )));
     };
-    let yaku = yl;
+    let found = Found { yaku: yl, yakuman: yakuman_mult, yaku_han, fu: fu_value, fu_items, form, wait };
+    settle(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
+}
+
+/// One pass over the melds (openness, kans, their tiles and red fives) and the hand
+/// checked against the context and itself: what every scoring starts from, this
+/// scorer's and its set-by-set reference's alike.
+pub(super) struct MeldPass {
+    pub closed: bool,
+    pub n_kans: usize,
+    /// Closed kans.
+    pub ankans: u32,
+    /// Red fives in the hand, melds included.
+    pub reds: u32,
+    /// Concealed plus meld tiles.
+    pub all: Counts,
+    /// Masks of the concealed tiles, and of the whole hand (a chi can lift a concealed
+    /// pair to three copies, so the whole hand's `triplets` is exact only for honors,
+    /// which is all it is asked about).
+    pub conc: KindMasks,
+    pub all_masks: KindMasks,
+}
+
+#[inline(always)]
+pub(super) fn meld_pass(hand: &Hand, win: RTile, ctx: &WinContext) -> Result<MeldPass> {
+    let melds = hand.melds();
+    let mut closed = true;
+    let mut n_kans = 0usize;
+    let mut ankans = 0u32;
+    let mut meld_red = 0u32;
+    let mut all = hand.concealed;
+    // Kinds the melds hold, and those they hold three or four of.
+    let (mut meld_present, mut meld_triplets) = (0u64, 0u64);
+    for m in melds {
+        closed &= !m.is_open();
+        n_kans += m.kind.is_kan() as usize;
+        ankans += (m.kind == MeldKind::Ankan) as u32;
+        meld_red += m.red as u32;
+        m.add_to(&mut all);
+        let bit = 1u64 << m.tile.index();
+        if m.kind == MeldKind::Chi {
+            meld_present |= bit * 0b111;
+        } else {
+            meld_present |= bit;
+            meld_triplets |= bit;
+        }
+    }
+    ctx.validate(closed, melds.is_empty(), n_kans)?;
+    let concealed = &hand.concealed;
+    let wt = win.tile;
+    let conc = kind_masks(concealed);
+    let n_conc = conc.total as usize;
+    if n_conc + 3 * melds.len() != 14 {
+        return Err(Error::InvalidHand(format!(
+            "{}: {n_conc} concealed tiles with {} melds; a winning hand holds {} (the winning tile included)",
+            format_counts(concealed),
+            melds.len(),
+            14 - 3 * melds.len()
+        )));
+    }
+    if concealed[wt.index()] == 0 {
+        return Err(Error::InvalidHand(format!(
+            "{}: the winning tile {wt} is not among the concealed tiles",
+            format_counts(concealed)
+        )));
+    }
+    if win.red && hand.red[wt.suit().index().min(2)] == 0 {
+        return Err(Error::InvalidHand(format!("the winning tile is a red {wt} but the hand holds no red five of that suit")));
+    }
+    let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
+    let reds = hand.red.iter().map(|&x| x as u32).sum::<u32>() + meld_red;
+    Ok(MeldPass { closed, n_kans, ankans, reds, all, conc, all_masks })
+}
+
+/// The reading that scores best, as a scorer found it.
+pub(super) struct Found {
+    pub yaku: YakuList,
+    /// Yakuman multiple (0: none).
+    pub yakuman: u32,
+    pub yaku_han: u32,
+    pub fu: u32,
+    pub fu_items: FuList,
+    pub form: Form,
+    pub wait: Wait,
+}
+
+/// The result of the reading found: limits, dora (`[dora, ura, aka, kita]`, counted
+/// only without yakuman), pao and payments; or the error of a hand without (enough)
+/// yaku.
+#[inline(always)]
+pub(super) fn settle(f: Found, dora: [u32; 4], hand: &Hand, wt: Tile, closed: bool, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+    let Found { yaku, yakuman: yakuman_mult, yaku_han, fu, fu_items, form, wait } = f;
+    let concealed = &hand.concealed;
+    let [dora, ura, aka, kita] = dora;
     let mut r = ScoreResult {
         yaku,
         yakuman: yakuman_mult,
@@ -311,7 +359,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         kita: 0,
         yaku_han,
         han: 0,
-        fu: fu_value,
+        fu,
         fu_items,
         form,
         wait,
@@ -333,7 +381,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         if yaku_han == 0 {
             return Err(Error::NoYaku(format!(
                 "{}{} winning on {wt}: no yaku{}",
-                format_counts(&concealed),
+                format_counts(concealed),
                 melds_text(hand),
                 if closed { "" } else { " (the hand is open: riichi, menzen tsumo and pinfu need a closed hand)" }
             )));
@@ -341,7 +389,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         if yaku_han < rules.min_han as u32 {
             return Err(Error::NoYaku(format!(
                 "{}{} winning on {wt}: {} han from yaku, the rules need at least {}",
-                format_counts(&concealed),
+                format_counts(concealed),
                 melds_text(hand),
                 yaku_han,
                 rules.min_han
