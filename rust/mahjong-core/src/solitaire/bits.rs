@@ -170,14 +170,12 @@ mod tests {
     use super::*;
     #[test]
     fn count_matches_count_ones() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::test_rng::Rng(0x9E37_79B9_7F4A_7C15);
         let mut words = vec![[0u64; 3], [u64::MAX; 3], [u64::MAX, 0, 1 << 63]];
         for _ in 0..2000 {
             let mut w = [0u64; 3];
             for v in &mut w {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next();
                 // Sparse and dense words alike.
                 *v = if x & 1 == 0 { x } else { x & (x >> 3) & (x >> 9) };
             }

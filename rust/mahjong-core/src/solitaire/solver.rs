@@ -676,7 +676,7 @@ impl<'g> Solver<'g> {
             self.path.truncate(mark);
             return Flow::Lose;
         }
-        if self.propagating && !self.probe(present, free, &mut commits, &mut eff) {
+        if self.propagating && !self.probe(present, free, whole, &mut commits, &mut eff) {
             self.tt_store(present, key0);
             self.path.truncate(mark);
             return Flow::Lose;

@@ -19,7 +19,7 @@ impl Solver<'_> {
     pub(super) fn relax_clears(&self, present: Bits, free: Bits, commits: &Commits, eff: &[u8; N_GROUPS]) -> bool {
         let mut scratch: Rec = [0; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];
-        let full = self.full_groups(present);
+        let full = self.whole_groups(&present);
         self.relax_run(full, (present, free), commits, eff, &mut scratch, &mut snaps, false, Bits::EMPTY)
     }
 
@@ -136,27 +136,14 @@ impl Solver<'_> {
         pres.is_empty()
     }
 
-    /// Bit `g` set when group `g` has all four of its tiles in `present`.
-    #[inline]
-    pub(super) fn full_groups(&self, present: Bits) -> u64 {
-        let mut f = 0u64;
-        for j in 0..self.n_groups {
-            let g = self.groups[j] as usize;
-            if self.four[g] && present.and(self.group_mask[g]) == self.group_mask[g] {
-                f |= 1 << g;
-            }
-        }
-        f
-    }
-
     /// Probing on the relaxation: a split of an undecided group whose commitment
     /// makes the relaxed play fail is ruled out; a group left with one split is
     /// decided. One pass over the groups; after a group changes, the unconstrained
     /// relaxed play is replayed under the tighter constraints (it must still clear,
     /// and the next probes start from its windows). False when the position is
     /// lost (the relaxed play fails, or some group has no split left).
-    pub(super) fn probe(&self, present: Bits, free: Bits, commits: &mut Commits, eff: &mut [u8; N_GROUPS]) -> bool {
-        let full = self.full_groups(present);
+    /// `full`: the groups of four with all their tiles in `present` (`dfs`'s `whole`).
+    pub(super) fn probe(&self, present: Bits, free: Bits, full: u64, commits: &mut Commits, eff: &mut [u8; N_GROUPS]) -> bool {
         let mut free_at: Rec = [0; MAX_TILES];
         let mut scratch: Rec = [0; MAX_TILES];
         let mut snaps = [(Bits::EMPTY, Bits::EMPTY); N_GROUPS];

@@ -136,7 +136,7 @@ fn windowed_probing_matches_naive_probing() {
         let free = geo.free_set(present);
         let mut c1 = commits;
         let mut e1 = s.live;
-        let ok1 = s.probe(present, free, &mut c1, &mut e1);
+        let ok1 = s.probe(present, free, s.whole_groups(&present), &mut c1, &mut e1);
         // Naive: every live split of every undecided group, each from scratch
         // under the constraints so far, the relaxation rechecked after each
         // group that changed.
@@ -275,7 +275,7 @@ fn relaxation_passes_every_clearable_small_board() {
         let free = geo.free_set(geo.all());
         assert!(s.relax_clears(geo.all(), free, &commits, &s.live));
         let mut e = s.live;
-        assert!(s.probe(geo.all(), free, &mut commits, &mut e));
+        assert!(s.probe(geo.all(), free, s.whole_groups(&geo.all()), &mut commits, &mut e));
         checked += 1;
     }
     assert!(checked > 30, "{checked}");
