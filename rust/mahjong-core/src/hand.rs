@@ -56,6 +56,16 @@ impl MeldKind {
     pub const fn is_kan(self) -> bool {
         matches!(self, MeldKind::Daiminkan | MeldKind::Kakan | MeldKind::Ankan)
     }
+    /// Where the meld comes from when nobody says (relative seat: 0 self, 3 left, 2
+    /// opposite): a chi from the left, an ankan from nobody, the others from opposite.
+    #[inline(always)]
+    pub const fn default_from(self) -> u8 {
+        match self {
+            MeldKind::Chi => 3,
+            MeldKind::Ankan => 0,
+            _ => 2,
+        }
+    }
 }
 
 /// A called or declared set. Invariants (checked by [`Meld::new`]): a chi is three
@@ -106,12 +116,7 @@ impl Meld {
         if !sorted[..want].contains(&called) {
             return Err(bad(&format!("the called tile {called} is not in the meld")));
         }
-        let default_from = match kind {
-            MeldKind::Chi => 3,
-            MeldKind::Ankan => 0,
-            _ => 2,
-        };
-        let from = from.unwrap_or(default_from);
+        let from = from.unwrap_or(kind.default_from());
         match (kind, from) {
             (MeldKind::Ankan, 0) | (MeldKind::Chi, 3) => {}
             (MeldKind::Ankan, _) => return Err(bad("a closed kan comes from no other player (from = 0)")),

@@ -681,15 +681,10 @@ fn scan_row(ids: &[i32; HAND_WIDTH], dora: &[i32; MAX_INDICATORS], ura: &[i32; M
 
 /// The meld a row's columns describe. The columns carry no caller or called tile (the
 /// score does not depend on them), so these take [`Meld::new`]'s defaults: the lowest
-/// tile, from the left for a chi, from self for an ankan, from opposite otherwise.
+/// tile, and [`MeldKind::default_from`].
 #[inline(always)]
 fn column_meld(kind: MeldKind, tile: Tile, red: u8) -> Meld {
-    let from = match kind {
-        MeldKind::Ankan => 0,
-        MeldKind::Chi => 3,
-        _ => 2,
-    };
-    Meld { kind, tile, called: tile, from, red }
+    Meld { kind, tile, called: tile, from: kind.default_from(), red }
 }
 
 /// Output columns (mutable slices of `n` rows each, widths as named).

@@ -42,12 +42,7 @@ pub fn meld_from_code(kind: i16, tile: i16) -> Result<Option<Meld>> {
         _ => return Err(Error::InvalidHand(format!("meld kind code {kind} is not one of -1..=4"))),
     };
     let t = u8::try_from(tile).ok().and_then(Tile::new).ok_or_else(|| Error::InvalidHand(format!("meld tile {tile} is out of range 0..34")))?;
-    let from = match kind {
-        MeldKind::Chi => 3,
-        MeldKind::Ankan => 0,
-        _ => 2,
-    };
-    Ok(Some(Meld { kind, tile: t, called: t, from, red: 0 }))
+    Ok(Some(Meld { kind, tile: t, called: t, from: kind.default_from(), red: 0 }))
 }
 
 /// Decode one row and score it: the total tai (after the cap) and the pattern mask.
