@@ -92,40 +92,37 @@ impl Block {
         let owner = Bound::new(py, OutputMemory { block: self })?;
         let b = &owner.get().block;
         let base = || owner.clone().into_any();
-        let bad = || pyo3::exceptions::PyValueError::new_err("internal: output block too small");
-        let one8 = |name: &str, v: &[i8]| -> PyResult<()> {
-            let view = ArrayView1::from(v.get(..n).ok_or_else(bad)?);
-            // SAFETY: the view's memory belongs to `owner`, set as the array's base (so it
-            // outlives the array) and never reallocated: blocks are only moved whole.
-            d.set_item(name, unsafe { PyArray1::borrow_from_array(&view, base()) })
-        };
-        let one16 = |name: &str, v: &[i16]| -> PyResult<()> {
-            let view = ArrayView1::from(v.get(..n).ok_or_else(bad)?);
-            // SAFETY: as above.
-            d.set_item(name, unsafe { PyArray1::borrow_from_array(&view, base()) })
-        };
-        let one32 = |name: &str, v: &[i32]| -> PyResult<()> {
-            let view = ArrayView1::from(v.get(..n).ok_or_else(bad)?);
-            // SAFETY: as above.
-            d.set_item(name, unsafe { PyArray1::borrow_from_array(&view, base()) })
-        };
-        one8("error", &b.error)?;
+        let bad = too_small;
+        one(d, "error", &b.error, n, base())?;
         for (name, v) in ["han", "fu", "yakuman", "dora", "ura", "aka", "kita"].into_iter().zip(&b.small) {
-            one16(name, v)?;
+            one(d, name, v, n, base())?;
         }
-        one8("limit", &b.limit)?;
-        one32("base", &b.base)?;
-        one32("points", &b.points)?;
+        one(d, "limit", &b.limit, n, base())?;
+        one(d, "base", &b.base, n, base())?;
+        one(d, "points", &b.points, n, base())?;
         let deltas = ArrayView2::from_shape((n, 4), b.deltas.get(..4 * n).ok_or_else(bad)?).map_err(|_| bad())?;
-        // SAFETY: as above.
+        // SAFETY: as in `one`.
         d.set_item("deltas", unsafe { PyArray2::borrow_from_array(&deltas, base()) })?;
         for (name, v) in [("yaku", &b.yaku), ("yaku_han", &b.yaku_han)] {
             let view = ArrayView2::from_shape((n, YAKU_WIDTH), v.get(..YAKU_WIDTH * n).ok_or_else(bad)?).map_err(|_| bad())?;
-            // SAFETY: as above.
+            // SAFETY: as in `one`.
             d.set_item(name, unsafe { PyArray2::borrow_from_array(&view, base()) })?;
         }
         Ok(())
     }
+}
+
+fn too_small() -> PyErr {
+    pyo3::exceptions::PyValueError::new_err("internal: output block too small")
+}
+
+/// The first `n` values of one column as a 1-D array over the block's memory.
+fn one<T: numpy::Element>(d: &Bound<'_, PyDict>, name: &str, v: &[T], n: usize, base: Bound<'_, PyAny>) -> PyResult<()> {
+    let view = ArrayView1::from(v.get(..n).ok_or_else(too_small)?);
+    // SAFETY: the view's memory belongs to `base` (the block's owner), set as the
+    // array's base (so it outlives the array) and never reallocated: blocks are only
+    // moved whole.
+    d.set_item(name, unsafe { PyArray1::borrow_from_array(&view, base) })
 }
 
 static POOL: Mutex<Vec<Block>> = Mutex::new(Vec::new());
