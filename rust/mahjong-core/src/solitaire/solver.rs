@@ -22,7 +22,8 @@
 //!   fixed pair removed only when both its tiles are free and every tile of an
 //!   undecided group removed alone once free with a live partner free or gone. It
 //!   removes at least what any real play removes, so when it cannot clear the board
-//!   the position is lost (`Solver::relax_run`).
+//!   the position is lost (`Solver::relax_clears`; the play itself runs in
+//!   rounds of whole-board bit operations, `lanes.rs`).
 //! - Probing on the relaxation: a split whose commitment makes the relaxed play fail
 //!   is ruled out, a group left with one split is decided (one pass a node). Probes
 //!   are cheap because a split the unconstrained relaxed play already fits is
@@ -49,10 +50,12 @@ use super::board::Geometry;
 use super::face::{Face, N_GROUPS};
 use std::time::Instant;
 
+mod lanes;
 mod order;
 mod relax;
 mod table;
 
+use lanes::LaneGeo;
 use table::{Entry, TT_BITS_SMALL};
 
 /// How far a search may go before it answers [`Verdict::Unknown`].
@@ -168,8 +171,6 @@ struct SlotGeo {
     above: Bits,
     left: Bits,
     right: Bits,
-    /// Tiles whose freedom its removal can change (`Geometry::touch`).
-    touch: Bits,
 }
 
 impl SlotGeo {
@@ -220,6 +221,12 @@ pub struct Solver<'g> {
     search_phase: u64,
     /// Nodes and microseconds spent when the proof phase began (development stats).
     switch_at: Option<(u64, u64)>,
+    /// The relaxed play's numbering and geometry (`lanes.rs`): each tile's index
+    /// there, and per index the tile's free rule; built per solve, once the first
+    /// propagating node needs it.
+    lane_of: [u8; MAX_TILES],
+    lanes: Vec<LaneGeo>,
+    lanes_ready: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -267,7 +274,6 @@ impl<'g> Solver<'g> {
                     above: geo.above[i],
                     left: geo.left[i],
                     right: geo.right[i],
-                    touch: geo.touch[i],
                 })
                 .collect(),
             group_mask: [Bits::EMPTY; N_GROUPS],
@@ -293,6 +299,9 @@ impl<'g> Solver<'g> {
             propagating: false,
             search_phase: SEARCH_PHASE,
             switch_at: None,
+            lane_of: [0; MAX_TILES],
+            lanes: vec![LaneGeo::default(); MAX_TILES],
+            lanes_ready: false,
         }
     }
 
@@ -478,6 +487,7 @@ impl<'g> Solver<'g> {
         self.group_mask = [Bits::EMPTY; N_GROUPS];
         self.n_groups = 0;
         self.four_mask = 0;
+        self.lanes_ready = false;
         self.cycle_slots.clear();
         if faces.len() < self.geo.n {
             return Err(None);
@@ -675,6 +685,9 @@ impl<'g> Solver<'g> {
             self.tt_store(present, key0);
             self.path.truncate(mark);
             return Flow::Lose;
+        }
+        if self.propagating {
+            self.ensure_lanes();
         }
         if self.propagating && !self.probe(present, free, whole, &mut commits, &mut eff) {
             self.tt_store(present, key0);

@@ -115,6 +115,99 @@ fn random_position(geo: &Geometry, faces: &[Face], rng: &mut Rng, moves: usize) 
     present
 }
 
+/// The relaxed play by definition, one tile at a time in slot order: a tile of an
+/// undecided group of four leaves once free with a partner of some live split free
+/// or gone; a fixed pair (decided split, or a group down to two) leaves once both
+/// its tiles are free.
+fn relax_reference(s: &Solver, present: Bits, commits: &Commits, eff: &[u8; N_GROUPS]) -> bool {
+    let whole = s.whole_groups(&present);
+    let mut pres = present;
+    loop {
+        let mut moved = false;
+        for t in pres.iter() {
+            if !pres.has(t) || !s.geo.is_free(t, &pres) {
+                continue;
+            }
+            let g = s.group_of[t] as usize;
+            let k = s.member_idx[t] as usize;
+            let m = s.members[g];
+            if whole >> g & 1 == 1 && commits[g] == NO_COMMIT {
+                let ok = (0..3).any(|sp| {
+                    let p = m[k ^ (sp + 1)] as usize;
+                    eff[g] >> sp & 1 == 1 && (!pres.has(p) || s.geo.is_free(p, &pres))
+                });
+                if ok {
+                    pres.remove(t);
+                    moved = true;
+                }
+                continue;
+            }
+            let p = if whole >> g & 1 == 1 {
+                m[k ^ commits[g] as usize] as usize
+            } else {
+                match pres.and(s.group_mask[g]).minus(Bits::single(t)).lowest() {
+                    Some(p) => p,
+                    None => continue,
+                }
+            };
+            if s.geo.is_free(p, &pres) {
+                pres.remove(t);
+                pres.remove(p);
+                moved = true;
+            }
+        }
+        if !moved {
+            return pres.is_empty();
+        }
+    }
+}
+
+/// The relaxed play in rounds on the nibble numbering (`lanes.rs`) ends where the
+/// play by definition does, on random positions with random decided splits and
+/// ruled-out splits.
+#[test]
+fn lane_play_matches_reference_relaxed_play() {
+    let l = builtin("turtle").unwrap();
+    let geo = Geometry::new(&l);
+    let mut rng = Rng::new(77);
+    let (mut clears, mut fails) = (0, 0);
+    for i in 0..400 {
+        let faces = uniform_faces(&mut Rng::for_index(13, i), l.len());
+        let moves = rng.below(50);
+        let present = random_position(&geo, &faces, &mut rng, moves);
+        let mut s = Solver::new(&geo);
+        let mut commits: Commits = [NO_COMMIT; N_GROUPS];
+        if s.setup(&faces, present, &mut commits).is_err() {
+            continue;
+        }
+        s.ensure_lanes();
+        let mut eff = s.live;
+        for j in 0..s.n_groups {
+            let g = s.groups[j] as usize;
+            if !s.four[g] || commits[g] != NO_COMMIT {
+                continue;
+            }
+            match rng.below(4) {
+                0 => {
+                    let live: Vec<usize> = (0..3).filter(|&sp| eff[g] >> sp & 1 == 1).collect();
+                    commits[g] = live[rng.below(live.len())] as u8 + 1;
+                }
+                1 if eff[g].count_ones() > 1 => eff[g] &= eff[g] - 1,
+                _ => {}
+            }
+        }
+        let free = geo.free_set(present);
+        let want = relax_reference(&s, present, &commits, &eff);
+        assert_eq!(s.relax_clears(present, free, &commits, &eff), want, "deal {i}");
+        if want {
+            clears += 1;
+        } else {
+            fails += 1;
+        }
+    }
+    assert!(clears > 30 && fails > 30, "{clears} {fails}");
+}
+
 /// Probing with its shortcuts (skipping splits the unconstrained play already
 /// fits, starting each probe at the group's window) rules out exactly the splits
 /// that probing every split from the node's position rules out.
@@ -133,6 +226,7 @@ fn windowed_probing_matches_naive_probing() {
         if s.setup(&faces, present, &mut commits).is_err() {
             continue;
         }
+        s.ensure_lanes();
         let free = geo.free_set(present);
         let mut c1 = commits;
         let mut e1 = s.live;
@@ -272,6 +366,7 @@ fn relaxation_passes_every_clearable_small_board() {
         let mut s = Solver::new(&geo);
         let mut commits: Commits = [NO_COMMIT; N_GROUPS];
         assert!(s.setup(&faces, geo.all(), &mut commits).is_ok());
+        s.ensure_lanes();
         let free = geo.free_set(geo.all());
         assert!(s.relax_clears(geo.all(), free, &commits, &s.live));
         let mut e = s.live;
