@@ -60,26 +60,32 @@ impl Solver<'_> {
             }
             // deps[k]: fixed pairs that must leave before pair k.
             let mut deps: [u128; MAX_TILES / 2] = [0; MAX_TILES / 2];
-            let mut befores = [Bits::EMPTY; MAX_TILES / 2];
-            let mut betweens = [Bits::EMPTY; MAX_TILES / 2];
+            // Per tile, the fixed pairs that must leave after it (it lies in their
+            // "before") and those that must leave before it (it lies between their
+            // tiles): what a candidate pair's cycle test reads, one lookup a tile.
+            let mut after_tile = [0u128; MAX_TILES];
+            let mut before_tile = [0u128; MAX_TILES];
+            let mut pair_bits = [Bits::EMPTY; MAX_TILES / 2];
             for k in 0..nn {
                 let (a, b) = (pairs[k].0 as usize, pairs[k].1 as usize);
+                pair_bits[k] = Bits::single(a).or(Bits::single(b));
                 let (before, between) = self.pair_order(a, b);
                 let (before, between) = (before.and(present), between.and(present));
-                befores[k] = before;
-                betweens[k] = between;
-                for t in before.iter() {
+                let bit = 1u128 << k;
+                before.for_each(|t| {
+                    after_tile[t] |= bit;
                     let q = node_of[t];
                     if q != u8::MAX && q as usize != k {
                         deps[k] |= 1u128 << q;
                     }
-                }
-                for t in between.iter() {
+                });
+                between.for_each(|t| {
+                    before_tile[t] |= bit;
                     let q = node_of[t];
                     if q != u8::MAX && q as usize != k {
-                        deps[q as usize] |= 1u128 << k;
+                        deps[q as usize] |= bit;
                     }
-                }
+                });
             }
             // Transitive closure (Warshall on bit rows); a pair reaching itself is a
             // cycle. Then the sides: a tile opens from the left only once everything
@@ -92,6 +98,9 @@ impl Solver<'_> {
                 for k in 0..nn {
                     let bit = 1u128 << k;
                     let rk = reach[k];
+                    if rk == 0 {
+                        continue;
+                    }
                     for r in reach.iter_mut().take(nn) {
                         if *r & bit != 0 {
                             *r |= rk;
@@ -103,16 +112,19 @@ impl Solver<'_> {
                     break;
                 }
                 let mut added = false;
-                for k in 0..nn {
-                    // Tiles that are still present when pair k goes.
-                    let mut later = Bits::EMPTY;
-                    let bit = 1u128 << k;
-                    for q in 0..nn {
-                        if reach[q] & bit != 0 {
-                            later.insert(pairs[q].0 as usize);
-                            later.insert(pairs[q].1 as usize);
-                        }
+                // Per pair, the tiles of the pairs that wait on it (still present
+                // when it goes): the closure read by columns.
+                let mut waiting = [Bits::EMPTY; MAX_TILES / 2];
+                for q in 0..nn {
+                    let mut r = reach[q];
+                    while r != 0 {
+                        let k = r.trailing_zeros() as usize;
+                        r &= r - 1;
+                        waiting[k] = waiting[k].or(pair_bits[q]);
                     }
+                }
+                for k in 0..nn {
+                    let later = waiting[k];
                     let (a, b) = (pairs[k].0 as usize, pairs[k].1 as usize);
                     for (t, other) in [(a, b), (b, a)] {
                         let mut still = later;
@@ -169,8 +181,9 @@ impl Solver<'_> {
             let closes = |a: usize, b: usize| -> bool {
                 let (before, between) = self.pair_order(a, b);
                 let (before, between) = (before.and(present), between.and(present));
-                let mut waits_on: u128 = 0; // fixed pairs that must leave before (a, b)
-                let mut waited_by: u128 = 0; // fixed pairs that must leave after (a, b)
+                // Fixed pairs that must leave before (a, b), and after it.
+                let mut waits_on: u128 = before_tile[a] | before_tile[b];
+                let mut waited_by: u128 = after_tile[a] | after_tile[b];
                 for t in before.iter() {
                     let q = node_of[t];
                     if q != u8::MAX {
@@ -181,15 +194,6 @@ impl Solver<'_> {
                     let q = node_of[t];
                     if q != u8::MAX {
                         waited_by |= 1u128 << q;
-                    }
-                }
-                let mine = Bits::single(a).or(Bits::single(b));
-                for k in 0..nn {
-                    if befores[k].meets(&mine) {
-                        waited_by |= 1u128 << k;
-                    }
-                    if betweens[k].meets(&mine) {
-                        waits_on |= 1u128 << k;
                     }
                 }
                 if waits_on == 0 || waited_by == 0 {
