@@ -33,28 +33,36 @@ impl LaneGeo {
 #[derive(Copy, Clone)]
 pub(super) struct Rules(pub(super) [Bits; 3]);
 
-/// What a probe needs from the unconstrained play: per group, the relaxed position
-/// (tiles left, free tiles) at the start of the round its first tile left; per
-/// split `s`, the tiles that left in a round that began with their split-`s`
-/// partner free.
+/// What a probe needs from the unconstrained play: the relaxed position (tiles
+/// left, free tiles) at the start of every round, the round each tile left in,
+/// and per split `s` the tiles that left in a round that began with their
+/// split-`s` partner free.
 pub(super) struct Record {
-    pub(super) snaps: [(Bits, Bits); N_GROUPS],
+    states: [(Bits, Bits); MAX_TILES],
+    left_in: [u8; MAX_TILES],
     fits: [Bits; 3],
 }
 
 impl Record {
     pub(super) fn new() -> Record {
-        Record { snaps: [(Bits::EMPTY, Bits::EMPTY); N_GROUPS], fits: [Bits::EMPTY; 3] }
+        Record { states: [(Bits::EMPTY, Bits::EMPTY); MAX_TILES], left_in: [0; MAX_TILES], fits: [Bits::EMPTY; 3] }
     }
 
-    /// Did both pairs of split `s` of group `g` have both tiles free at one moment
-    /// of the play? Then deciding that split leaves the play valid (each pair
-    /// leaves in that round).
-    pub(super) fn fits(&self, g: usize, s: usize) -> bool {
+    /// The position at the start of the round the first of `tiles` left in (all
+    /// of them left: the play cleared).
+    pub(super) fn state_before(&self, tiles: Bits) -> (Bits, Bits) {
+        let mut j = u8::MAX;
+        tiles.for_each(|t| j = j.min(self.left_in[t]));
+        self.states[j as usize]
+    }
+
+    /// The tiles of group `g` in pairs of split `s` that the play did not remove
+    /// together: a pair fits when one of its tiles left in a round that began with
+    /// the other free. When both pairs fit (nothing returned), deciding the split
+    /// leaves the play valid (each pair leaves in that round).
+    pub(super) fn unfit(&self, g: usize, s: usize) -> Bits {
         let w = self.fits[s];
-        // A pair fits when either of its tiles left with the other free.
-        let pairs = w.or(partner(w, s));
-        pairs.and(nibble(g)) == nibble(g)
+        nibble(g).minus(w.or(partner(w, s)))
     }
 }
 
@@ -153,18 +161,24 @@ impl Solver<'_> {
     }
 
     /// The relaxed play (`relax_clears`) under `rules` from `start` = (tiles left,
-    /// free tiles) in the nibble numbering: a node's position, or an intermediate
-    /// position of a relaxed play known to clear. Answers "clears" as soon as no
-    /// tile of `goal` is left. That is sound when `goal` holds every tile whose rule
-    /// is tighter here than in the known play (a probe: the probed group's tiles):
-    /// what is left then lies inside `start`, follows the same rules as the known
-    /// play, and freedom and partners only improve as tiles leave, so the known
-    /// play's removals, skipping the tiles already gone, still clear it. An empty
-    /// `goal` plays to the end. With `record`, notes what probes read ([`Record`]).
+    /// free tiles) in the nibble numbering: a node's position, or a position of a
+    /// relaxed play known to clear (the "known play"). Answers "clears" as soon as
+    /// no tile of `goal` is left. That is sound when every tile whose rule is
+    /// tighter here than in the known play is in `goal` or in a pair that the
+    /// known play removed together (a probe: the probed group's tiles in pairs of
+    /// the split that did not fit): what is left then lies inside `start`, and
+    /// replaying the known play's rounds from `start`, skipping tiles already gone,
+    /// stays valid round by round (freedom and partners only improve as tiles
+    /// leave, and each remaining pair with the tighter rule had both tiles free in
+    /// the round it left), so it clears. An empty `goal` plays to the end. With
+    /// `record`, notes what probes read ([`Record`]).
     pub(super) fn lane_play(&self, rules: &Rules, start: (Bits, Bits), goal: Bits, mut record: Option<&mut Record>) -> bool {
         let (mut p, mut f) = (start.0, start.1.and(start.0));
-        let mut seen = 0u64;
         let has_goal = !goal.is_empty();
+        let mut round = 0;
+        if let Some(rec) = record.as_deref_mut() {
+            rec.fits = [Bits::EMPTY; 3];
+        }
         loop {
             // A tile may leave when free and a partner it may pair with is free
             // or gone.
@@ -178,13 +192,10 @@ impl Solver<'_> {
                 break;
             }
             if let Some(rec) = record.as_deref_mut() {
-                r.for_each(|t| {
-                    let g = t / 4;
-                    if seen >> g & 1 == 0 {
-                        seen |= 1 << g;
-                        rec.snaps[g] = (p, f);
-                    }
-                });
+                // At most one round per tile: the arrays cannot overflow.
+                rec.states[round] = (p, f);
+                r.for_each(|t| rec.left_in[t] = round as u8);
+                round += 1;
                 for s in 0..3 {
                     rec.fits[s] = rec.fits[s].or(r.and(partner(f, s)));
                 }

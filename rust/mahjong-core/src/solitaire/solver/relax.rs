@@ -49,16 +49,28 @@ impl Solver<'_> {
                 // If the unconstrained relaxed play had both tiles of each pair
                 // of this split free at one moment, it stays valid with the
                 // split decided (remove the pair then): nothing to probe.
-                if eff[g] >> s & 1 == 0 || rec.fits(g, s) {
+                if eff[g] >> s & 1 == 0 {
+                    continue;
+                }
+                let unfit = rec.unfit(g, s);
+                if unfit.is_empty() {
                     continue;
                 }
                 // Only the window of the unconstrained play where this group acts
                 // is replayed: before it nothing depended on the group's split,
-                // and once the group's tiles are all gone the rest is known to
-                // clear (see `lane_play`).
+                // and once the pairs that did not fit are gone the rest is known
+                // to clear (see `lane_play`).
                 let mut decided = rules;
                 set_rule(&mut decided.0, g, 1 << s);
-                if !self.lane_play(&decided, rec.snaps[g], nibble(g), None) {
+                // Until a tile of a pair that did not fit leaves, the group's
+                // removals are valid under the split too (each went with its
+                // partner free), and the decided play can only be ahead of the
+                // unconstrained one. Starting there is conservative: a clear
+                // is a clear, a failure is checked from the exact start.
+                let exact = rec.state_before(nibble(g));
+                let late = rec.state_before(unfit);
+                let clears = (late != exact && self.lane_play(&decided, late, unfit, None)) || self.lane_play(&decided, exact, unfit, None);
+                if !clears {
                     eff[g] &= !(1 << s);
                     changed = true;
                 }
@@ -75,7 +87,6 @@ impl Solver<'_> {
             // A tighter rule here can invalidate removals the unconstrained play
             // made (and its windows): replay it. (Measured: ~11% less CPU than
             // probing the rest of the pass from the node's position.)
-            rec = Record::new();
             if !self.lane_play(&rules, start, Bits::EMPTY, Some(&mut rec)) {
                 return false;
             }
