@@ -95,17 +95,8 @@ impl Solver<'_> {
             let mut reach = deps;
             let mut cycle = false;
             for _round in 0..4 {
-                for k in 0..nn {
-                    let bit = 1u128 << k;
-                    let rk = reach[k];
-                    if rk == 0 {
-                        continue;
-                    }
-                    for r in reach.iter_mut().take(nn) {
-                        if *r & bit != 0 {
-                            *r |= rk;
-                        }
-                    }
+                if !close_acyclic(&mut reach[..nn]) {
+                    close_any(&mut reach[..nn]);
                 }
                 if (0..nn).any(|k| reach[k] >> k & 1 == 1) {
                     cycle = true;
@@ -236,6 +227,63 @@ impl Solver<'_> {
             }
             if !changed {
                 return true;
+            }
+        }
+    }
+}
+
+/// Transitive closure of the "must leave before" rows when they form no cycle:
+/// rows in dependency order, each the union of the closed rows it names (cost
+/// grows with the edges, not with the square of the pairs). False, with `reach`
+/// partly closed, when there is a cycle.
+fn close_acyclic(reach: &mut [u128]) -> bool {
+    let n = reach.len();
+    let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+    let mut done = 0u128;
+    while done != all {
+        // Rows waiting only on closed rows can be closed now.
+        let mut ready = 0u128;
+        let mut rest = all & !done;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if reach[k] & !done == 0 {
+                ready |= 1 << k;
+            }
+        }
+        if ready == 0 {
+            return false;
+        }
+        let mut r = ready;
+        while r != 0 {
+            let k = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let mut acc = reach[k];
+            let mut d = reach[k];
+            while d != 0 {
+                let j = d.trailing_zeros() as usize;
+                d &= d - 1;
+                acc |= reach[j];
+            }
+            reach[k] = acc;
+        }
+        done |= ready;
+    }
+    true
+}
+
+/// Transitive closure of any rows (Warshall on bit rows): with a cycle, the pairs
+/// on it reach themselves.
+fn close_any(reach: &mut [u128]) {
+    for k in 0..reach.len() {
+        let bit = 1u128 << k;
+        let rk = reach[k];
+        if rk == 0 {
+            continue;
+        }
+        for r in reach.iter_mut() {
+            if *r & bit != 0 {
+                *r |= rk;
             }
         }
     }
