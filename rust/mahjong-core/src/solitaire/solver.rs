@@ -35,8 +35,12 @@
 //!   once per solver, entries tagged by solve generation so reuse needs no clearing;
 //!   a position lost under some commitments is lost under any that include them, and
 //!   the lookup uses that (`table.rs`).
-//! - Move ordering: pairs that uncover the most tiles first.
-//! - Schedule: 5,000 nodes of cheap randomised restarts (no relaxation) solve ~95%
+//! - Move ordering: pairs that uncover the most tiles first; the propagating
+//!   solution search branches on the most constrained group (fewest live splits).
+//! - Conflict-directed proofs: each probe pass that finds a position lost at a
+//!   group weighs that group up, and the fail-first proof search branches on the
+//!   group with the most weight per live split (dom/wdeg of constraint solvers).
+//! - Schedule: 5,000 nodes of cheap randomised restarts (no relaxation) solve ~87%
 //!   of Turtle deals; then rounds of a propagating solution-first search, a
 //!   fail-first proof search and another slice of restarts (budgets doubling every
 //!   round, the proof search's quadrupling), so lost deals reach their (usually
