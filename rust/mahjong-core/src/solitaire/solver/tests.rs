@@ -115,6 +115,24 @@ fn random_position(geo: &Geometry, faces: &[Face], rng: &mut Rng, moves: usize) 
     present
 }
 
+/// Random positions of random Turtle deals (deal `i` of `deal_seed`, then up to
+/// `max_moves` random legal pairs), each with a solver set up on it and its nibble
+/// numbering built: `f(i, solver, position, commitments, rng)`.
+fn for_random_positions(geo: &Geometry, deal_seed: u64, deals: u64, rng: &mut Rng, max_moves: usize, mut f: impl FnMut(u64, &mut Solver, Bits, Commits, &mut Rng)) {
+    for i in 0..deals {
+        let faces = uniform_faces(&mut Rng::for_index(deal_seed, i), geo.n);
+        let moves = rng.below(max_moves);
+        let present = random_position(geo, &faces, rng, moves);
+        let mut s = Solver::new(geo);
+        let mut commits: Commits = [NO_COMMIT; N_GROUPS];
+        if s.setup(&faces, present, &mut commits).is_err() {
+            continue;
+        }
+        s.ensure_lanes();
+        f(i, &mut s, present, commits, rng);
+    }
+}
+
 /// The relaxed play by definition, one tile at a time in slot order: a tile of an
 /// undecided group of four leaves once free with a partner of some live split free
 /// or gone; a fixed pair (decided split, or a group down to two) leaves once both
@@ -167,20 +185,9 @@ fn relax_reference(s: &Solver, present: Bits, commits: &Commits, eff: &[u8; N_GR
 /// ruled-out splits.
 #[test]
 fn lane_play_matches_reference_relaxed_play() {
-    let l = builtin("turtle").unwrap();
-    let geo = Geometry::new(&l);
-    let mut rng = Rng::new(77);
+    let geo = Geometry::new(&builtin("turtle").unwrap());
     let (mut clears, mut fails) = (0, 0);
-    for i in 0..400 {
-        let faces = uniform_faces(&mut Rng::for_index(13, i), l.len());
-        let moves = rng.below(50);
-        let present = random_position(&geo, &faces, &mut rng, moves);
-        let mut s = Solver::new(&geo);
-        let mut commits: Commits = [NO_COMMIT; N_GROUPS];
-        if s.setup(&faces, present, &mut commits).is_err() {
-            continue;
-        }
-        s.ensure_lanes();
+    for_random_positions(&geo, 13, 400, &mut Rng::new(77), 50, |i, s, present, mut commits, rng| {
         let mut eff = s.live;
         for j in 0..s.n_groups {
             let g = s.groups[j] as usize;
@@ -197,14 +204,14 @@ fn lane_play_matches_reference_relaxed_play() {
             }
         }
         let free = geo.free_set(present);
-        let want = relax_reference(&s, present, &commits, &eff);
+        let want = relax_reference(s, present, &commits, &eff);
         assert_eq!(s.relax_clears(present, free, &commits, &eff), want, "deal {i}");
         if want {
             clears += 1;
         } else {
             fails += 1;
         }
-    }
+    });
     assert!(clears > 30 && fails > 30, "{clears} {fails}");
 }
 
@@ -213,20 +220,9 @@ fn lane_play_matches_reference_relaxed_play() {
 /// that probing every split from the node's position rules out.
 #[test]
 fn windowed_probing_matches_naive_probing() {
-    let l = builtin("turtle").unwrap();
-    let geo = Geometry::new(&l);
-    let mut rng = Rng::new(5);
+    let geo = Geometry::new(&builtin("turtle").unwrap());
     let mut eliminated = 0;
-    for i in 0..150 {
-        let faces = uniform_faces(&mut Rng::for_index(11, i), l.len());
-        let moves = rng.below(40);
-        let present = random_position(&geo, &faces, &mut rng, moves);
-        let mut s = Solver::new(&geo);
-        let mut commits: Commits = [NO_COMMIT; N_GROUPS];
-        if s.setup(&faces, present, &mut commits).is_err() {
-            continue;
-        }
-        s.ensure_lanes();
+    for_random_positions(&geo, 11, 150, &mut Rng::new(5), 40, |i, s, present, commits, _| {
         let free = geo.free_set(present);
         let mut c1 = commits;
         let mut e1 = s.live;
@@ -278,7 +274,7 @@ fn windowed_probing_matches_naive_probing() {
                 }
             }
         }
-    }
+    });
     assert!(eliminated > 10, "{eliminated}");
 }
 
