@@ -262,9 +262,12 @@ const SEARCH_PHASE: u64 = 5_000;
 /// against a doubling one, with p99 no worse. Since the propagating nodes got
 /// about twice as cheap, a first slice of 2,000 quick nodes instead of 8,000
 /// leaves 5-15% fewer deals over 20 ms: 10,000 deals side by side, 139 vs 156.)
-const SEARCH_BASE: u64 = 128;
-/// (Was 64; with the conflict-directed proof search 128 took 11-14% less CPU and
-/// p99 15.5 -> 12.9 and 16.9 -> 14.7 ms on two samples of 10,000 deals.)
+/// (Were 128 and 64. With the conflict-directed proof search a first proof cap
+/// of 128 took 11-14% less CPU and p99 15.5 -> 12.9 and 16.9 -> 14.7 ms on two
+/// samples of 10,000 deals; then a first solution cap of 64 left 57 -> 33 and
+/// 61 -> 53 deals over 20 ms, p99 12.8 -> 11.4 and 14.6 -> 13.4 ms, and cut
+/// the 107 slowest deals of 200,000 from 20.4 to 15.3 s in all.)
+const SEARCH_BASE: u64 = 64;
 const PROVE_BASE: u64 = 128;
 const QUICK_SLICE: u64 = 2_000;
 
