@@ -46,12 +46,12 @@ impl Solver<'_> {
             }
             let mut changed = false;
             for s in 0..3 {
-                // If the unconstrained relaxed play had both tiles of each pair
-                // of this split free at one moment, it stays valid with the
-                // split decided (remove the pair then): nothing to probe.
                 if eff[g] >> s & 1 == 0 {
                     continue;
                 }
+                // If the unconstrained relaxed play had both tiles of each pair
+                // of this split free at one moment, it stays valid with the
+                // split decided (remove the pair then): nothing to probe.
                 let unfit = rec.unfit(g, s);
                 if unfit.is_empty() {
                     continue;
