@@ -172,13 +172,20 @@ struct SlotGeo {
     /// Tiles its removal may free (side neighbours and the tiles below).
     near: Bits,
     below_star: Bits,
+    free: FreeRule,
+}
+
+/// One tile's free rule in one record (move scoring and the relaxed play test it
+/// in their hot loops; `Geometry` keeps the same masks in one table each).
+#[derive(Copy, Clone, Default)]
+struct FreeRule {
     above: Bits,
     left: Bits,
     right: Bits,
 }
 
-impl SlotGeo {
-    /// `Geometry::is_free` on the slot's record.
+impl FreeRule {
+    /// `Geometry::is_free` on the record.
     #[inline(always)]
     fn is_free(&self, present: &Bits) -> bool {
         !self.above.meets(present) && (!self.left.meets(present) || !self.right.meets(present))
@@ -291,9 +298,7 @@ impl<'g> Solver<'g> {
                 .map(|i| SlotGeo {
                     near: geo.left[i].or(geo.right[i]).or(geo.below_star[i]),
                     below_star: geo.below_star[i],
-                    above: geo.above[i],
-                    left: geo.left[i],
-                    right: geo.right[i],
+                    free: FreeRule { above: geo.above[i], left: geo.left[i], right: geo.right[i] },
                 })
                 .collect(),
             group_mask: [Bits::EMPTY; N_GROUPS],
@@ -608,7 +613,7 @@ impl<'g> Solver<'g> {
         let mut newly = 0;
         let mut useful = 0;
         cand.for_each(|t| {
-            if self.slot[t].is_free(&next) {
+            if self.slot[t].free.is_free(&next) {
                 newly += 1;
                 // A freed tile whose group already has a free tile makes a pair.
                 if free.and(self.group_mask[self.group_of[t] as usize]).meets(&next) {

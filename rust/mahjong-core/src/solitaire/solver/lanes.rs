@@ -15,17 +15,8 @@ use super::*;
 /// the nibble numbering.
 #[derive(Copy, Clone, Default)]
 pub(super) struct LaneGeo {
-    above: Bits,
-    left: Bits,
-    right: Bits,
+    free: FreeRule,
     touch: Bits,
-}
-
-impl LaneGeo {
-    #[inline(always)]
-    fn is_free(&self, present: &Bits) -> bool {
-        !self.above.meets(present) && (!self.left.meets(present) || !self.right.meets(present))
-    }
 }
 
 /// Which pairings the relaxed play allows: bit `4g + k` of `0[s]` set when member
@@ -115,9 +106,11 @@ impl Solver<'_> {
         for i in all.iter() {
             let geo = self.geo;
             self.lanes[self.lane_of[i] as usize] = LaneGeo {
-                above: map(geo.above[i], &self.lane_of),
-                left: map(geo.left[i], &self.lane_of),
-                right: map(geo.right[i], &self.lane_of),
+                free: FreeRule {
+                    above: map(geo.above[i], &self.lane_of),
+                    left: map(geo.left[i], &self.lane_of),
+                    right: map(geo.right[i], &self.lane_of),
+                },
                 touch: map(geo.touch[i], &self.lane_of),
             };
         }
@@ -208,7 +201,7 @@ impl Solver<'_> {
             let mut cand = Bits::EMPTY;
             r.for_each(|t| cand = cand.or(self.lanes[t].touch));
             cand.and(p).minus(f).for_each(|c| {
-                if self.lanes[c].is_free(&p) {
+                if self.lanes[c].free.is_free(&p) {
                     f.insert(c);
                 }
             });
