@@ -233,8 +233,8 @@ pub struct Solver<'g> {
     /// Nodes and microseconds spent when the proof phase began (development stats).
     switch_at: Option<(u64, u64)>,
     /// The relaxed play's numbering and geometry (`lanes.rs`): each tile's index
-    /// there, and per index the tile's free rule; built per solve, once the first
-    /// propagating node needs it.
+    /// there, and per index the tile's free rule and touch set; built per solve,
+    /// when the first propagating search starts (most solves never need it).
     lane_of: [u8; MAX_TILES],
     lanes: Vec<LaneGeo>,
     lanes_ready: bool,
@@ -263,17 +263,16 @@ const SEARCH_PHASE: u64 = 5_000;
 
 /// First caps of the propagating solution-first and proof searches, and the first
 /// slice of quick restarts after them; each doubles every round, the proof
-/// search's cap quadruples. (Measured on 3,000 Turtle deals: most deals the quick
-/// restarts miss are solved or proven within the first round's propagating
-/// searches; a quadrupling proof cap halves the deals left unknown at a 1 s budget
-/// against a doubling one, with p99 no worse. Since the propagating nodes got
-/// about twice as cheap, a first slice of 2,000 quick nodes instead of 8,000
-/// leaves 5-15% fewer deals over 20 ms: 10,000 deals side by side, 139 vs 156.)
-/// (Were 128 and 64. With the conflict-directed proof search a first proof cap
-/// of 128 took 11-14% less CPU and p99 15.5 -> 12.9 and 16.9 -> 14.7 ms on two
-/// samples of 10,000 deals; then a first solution cap of 64 left 57 -> 33 and
-/// 61 -> 53 deals over 20 ms, p99 12.8 -> 11.4 and 14.6 -> 13.4 ms, and cut
-/// the 107 slowest deals of 200,000 from 20.4 to 15.3 s in all.)
+/// search's cap quadruples. Measured side by side on Turtle deals:
+/// - a quadrupling proof cap halves the deals left unknown at a 1 s budget
+///   against a doubling one, p99 no worse (3,000 deals);
+/// - with propagating nodes about twice as cheap, a first quick slice of 2,000
+///   nodes (was 8,000) leaves 139 instead of 156 of 10,000 deals over 20 ms;
+/// - with the conflict-directed proof search, a first proof cap of 128 (was 64)
+///   takes 11-14% less CPU (p99 15.5 -> 12.9, 16.9 -> 14.7 ms on two samples of
+///   10,000), and then a first solution cap of 64 (was 128) leaves 57 -> 33 and
+///   61 -> 53 deals over 20 ms (p99 12.8 -> 11.4, 14.6 -> 13.4 ms) and cuts the
+///   107 slowest deals of 200,000 from 20.4 to 15.3 s in all.
 const SEARCH_BASE: u64 = 64;
 const PROVE_BASE: u64 = 128;
 const QUICK_SLICE: u64 = 2_000;
@@ -479,6 +478,9 @@ impl<'g> Solver<'g> {
     /// solution-first search randomised.
     fn set_mode(&mut self, mode: Mode) {
         self.propagating = mode != Mode::Quick;
+        if self.propagating {
+            self.ensure_lanes();
+        }
         self.prove = mode == Mode::Prove;
         self.noise = match mode {
             Mode::Quick => NOISE,
@@ -712,9 +714,6 @@ impl<'g> Solver<'g> {
             self.tt_store(present, key0);
             self.path.truncate(mark);
             return Flow::Lose;
-        }
-        if self.propagating {
-            self.ensure_lanes();
         }
         if self.propagating && !self.probe(present, free, whole, &mut commits, &mut eff) {
             self.tt_store(present, key0);

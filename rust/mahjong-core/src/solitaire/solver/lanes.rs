@@ -42,6 +42,7 @@ impl Record {
     /// The position at the start of the round the first of `tiles` left in (all
     /// of them left: the play cleared).
     pub(super) fn state_before(&self, tiles: Bits) -> (Bits, Bits) {
+        debug_assert!(!tiles.is_empty());
         let mut j = u8::MAX;
         tiles.for_each(|t| j = j.min(self.left_in[t]));
         self.states[j as usize]
@@ -97,22 +98,15 @@ impl Solver<'_> {
         for i in all.iter() {
             self.lane_of[i] = 4 * self.group_of[i] + self.member_idx[i];
         }
-        let map = |b: Bits, lane_of: &[u8; MAX_TILES]| {
-            let mut out = Bits::EMPTY;
-            // Tiles absent at the root never come back: they can be left out.
-            b.and(all).for_each(|t| out.insert(lane_of[t] as usize));
-            out
-        };
+        let geo = self.geo;
         for i in all.iter() {
-            let geo = self.geo;
-            self.lanes[self.lane_of[i] as usize] = LaneGeo {
-                free: FreeRule {
-                    above: map(geo.above[i], &self.lane_of),
-                    left: map(geo.left[i], &self.lane_of),
-                    right: map(geo.right[i], &self.lane_of),
-                },
-                touch: map(geo.touch[i], &self.lane_of),
+            // Tiles absent at the root never come back: they can be left out.
+            let map = |b: Bits| self.to_lanes(b.and(all));
+            let lane = LaneGeo {
+                free: FreeRule { above: map(geo.above[i]), left: map(geo.left[i]), right: map(geo.right[i]) },
+                touch: map(geo.touch[i]),
             };
+            self.lanes[self.lane_of[i] as usize] = lane;
         }
         self.lanes_ready = true;
     }

@@ -87,8 +87,8 @@ impl Solver<'_> {
                     }
                 });
             }
-            // Transitive closure (Warshall on bit rows); a pair reaching itself is a
-            // cycle. Then the sides: a tile opens from the left only once everything
+            // Transitive closure in dependency order; when there is none, the pairs
+            // wait on each other in a cycle. Then the sides: a tile opens from the left only once everything
             // reachable leftward has gone, so a pair that must still be there (one
             // that waits on this pair, or the partner) on the left forces the right
             // side open, which adds "must go first" edges; blocked both ways is lost.
@@ -96,9 +96,6 @@ impl Solver<'_> {
             let mut cycle = false;
             for _round in 0..4 {
                 if !close_acyclic(&mut reach[..nn]) {
-                    close_any(&mut reach[..nn]);
-                }
-                if (0..nn).any(|k| reach[k] >> k & 1 == 1) {
                     cycle = true;
                     break;
                 }
@@ -150,6 +147,9 @@ impl Solver<'_> {
             }
             if cycle {
                 if self.nodes <= 1 {
+                    // The proof names the pairs on a cycle: those reaching
+                    // themselves once the closure is complete.
+                    close_any(&mut reach[..nn]);
                     self.cycle_slots.clear();
                     for j in 0..nn {
                         if reach[j] >> j & 1 == 1 {
@@ -235,7 +235,8 @@ impl Solver<'_> {
 /// Transitive closure of the "must leave before" rows when they form no cycle:
 /// rows in dependency order, each the union of the closed rows it names (cost
 /// grows with the edges, not with the square of the pairs). False, with `reach`
-/// partly closed, when there is a cycle.
+/// partly closed, when there is a cycle: then every row left waits on another row
+/// left, and following those waits must come round.
 fn close_acyclic(reach: &mut [u128]) -> bool {
     let n = reach.len();
     let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
