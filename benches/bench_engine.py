@@ -18,9 +18,8 @@ import random
 import time
 from pathlib import Path
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 
 N = int(os.environ.get("BENCH_MATCHES", "4000"))
 N_PY = int(os.environ.get("BENCH_PY_MATCHES", "10"))

@@ -10,10 +10,9 @@ from __future__ import annotations
 import resource
 import tracemalloc
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
-
-import mahjong_fast as mf
 from conftest import NOTES, RATIOS
 
 N_SCALAR = 2_000

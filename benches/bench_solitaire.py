@@ -16,11 +16,9 @@ import resource
 import time
 
 import pytest
-
+from conftest import NOTES, RATIOS, record
 from mahjong_fast import SolitaireBoard, SolitaireLayout
 from mahjong_fast._core import solitaire_solve, solitaire_survey, solitaire_uniform_faces
-
-from conftest import NOTES, RATIOS, record
 
 N_DEALS = 400
 SEED = 77

@@ -17,7 +17,6 @@ import tracemalloc
 
 import numpy as np
 import pytest
-
 from mahjong_fast import taiwan as tw
 
 # name -> (hands per call, median seconds); printed with ratios when the module ends.

@@ -14,7 +14,12 @@ fi
 # testing, benchmarks, NumPy and pyarrow (batch columns), mypy (stubtest of _core.pyi),
 # and the peer packages used by differential tests and benches.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow mypy mahjong riichienv
+  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow mypy ruff mahjong riichienv
+
+echo "== lint: cargo fmt --check, clippy -D warnings, ruff"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --profile test-release -q -- -D warnings
+"$VENV/bin/ruff" check -q .
 
 echo "== cargo test (workspace)"
 cargo test --workspace --profile test-release -q 2>&1 | tail -n 40

@@ -11,6 +11,7 @@ Example:
     (0, ['1z', '2z'])
 """
 
+from mahjong_fast import taiwan
 from mahjong_fast._core import (
     IllegalActionError,
     IllegalMoveError,
@@ -30,29 +31,28 @@ from mahjong_fast._core import (
     decompose,
     decomposition_count_batch,
     discards,
+    final_result,
+    from_counts,
     is_agari,
     is_agari_batch,
-    shanten,
-    shanten_batch,
-    shanten_detail,
-    ukeire,
-    waits,
-    from_counts,
     list_log_files,
     parse_tiles,
     read_log,
     self_play,
+    shanten,
+    shanten_batch,
+    shanten_detail,
     to_counts,
     to_ids,
     to_mpsz,
     to_unicode,
+    ukeire,
     verify_logs,
+    waits,
 )
+from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
 from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
-from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
-from mahjong_fast._core import final_result
-from mahjong_fast import taiwan
 from mahjong_fast.solitaire import Game as SolitaireGame
 
 __all__ = [

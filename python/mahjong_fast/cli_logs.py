@@ -70,7 +70,7 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `logs` command and its subcommands.
 
     Example:

@@ -30,7 +30,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `match` command and its subcommands.
 
     Example:

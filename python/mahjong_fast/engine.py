@@ -18,8 +18,17 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
 
+from mahjong_fast._core import (
+    Match,
+    convert_log,
+    final_result,
+    list_log_files,
+    read_log,
+    score_logs,
+    self_play,
+    verify_logs,
+)
 from mahjong_fast.match_rules import MatchRules, load_match_rules
-from mahjong_fast._core import Match, convert_log, final_result, list_log_files, read_log, score_logs, self_play, verify_logs
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -246,7 +255,7 @@ class WinWriter:
             self._file.close()
         self._writer = self._file = None
 
-    def __enter__(self) -> "WinWriter":
+    def __enter__(self) -> WinWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:

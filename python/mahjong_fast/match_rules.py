@@ -204,7 +204,7 @@ class MatchRules:
     # ---- construction -------------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str) -> "MatchRules":
+    def preset(cls, name: str) -> MatchRules:
         """A named preset: ``tenhou``, ``tenhou-sanma``, ``standard``, ``shiima-2025``,
         ``shiima-2026`` (also ``shiima``; ``_`` for ``-`` and any case).
 
@@ -222,7 +222,7 @@ class MatchRules:
             raise InvalidRuleError(f"unknown match rule preset {name!r} (known: {', '.join(MATCH_PRESETS)})") from None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "MatchRules":
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchRules:
         """Options from a mapping; ``preset`` (default ``tenhou``) gives the starting
         values, including the paired ``scoring`` preset.
 
@@ -240,7 +240,7 @@ class MatchRules:
         return start.replace(**data)
 
     @classmethod
-    def from_toml(cls, path: Union[str, Path]) -> "MatchRules":
+    def from_toml(cls, path: Union[str, Path]) -> MatchRules:
         """Options from a TOML file (top-level keys, or a ``[match]`` table); ``uma``
         is an array, ``time_limit_minutes = "none"`` means no limit.
 
@@ -257,7 +257,7 @@ class MatchRules:
         except InvalidRuleError as e:
             raise InvalidRuleError(f"{path}: {e}") from None
 
-    def replace(self, **changes: Any) -> "MatchRules":
+    def replace(self, **changes: Any) -> MatchRules:
         """A copy with some options changed (validated). Unless a ``name`` is given,
         a changed preset is named ``<preset>+custom`` so it is not mistaken for the
         preset.

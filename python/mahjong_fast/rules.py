@@ -144,7 +144,7 @@ class RuleSet:
     # ---- construction -------------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str) -> "RuleSet":
+    def preset(cls, name: str) -> RuleSet:
         """A named preset: ``standard``, ``tenhou``, ``shiima-2025``, ``shiima-2026``.
 
         Example:
@@ -157,7 +157,7 @@ class RuleSet:
             raise InvalidRuleError(f"unknown rule preset {name!r} (known: {', '.join(PRESETS)})") from None
 
     @classmethod
-    def tenhou_lobby(cls, aka: bool = True, kuitan: bool = True) -> "RuleSet":
+    def tenhou_lobby(cls, aka: bool = True, kuitan: bool = True) -> RuleSet:
         """Tenhou's rules for a lobby with the given flags (赤 red fives, 喰 open tanyao).
 
         Example:
@@ -167,7 +167,7 @@ class RuleSet:
         return PRESETS["tenhou"].replace(red_fives=bool(aka), open_tanyao=bool(kuitan))
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "RuleSet":
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
         """Options from a mapping; ``preset`` (default ``standard``) gives the starting values.
 
         Example:
@@ -188,7 +188,7 @@ class RuleSet:
         return start.replace(**data)
 
     @classmethod
-    def from_toml(cls, path: Union[str, Path]) -> "RuleSet":
+    def from_toml(cls, path: Union[str, Path]) -> RuleSet:
         """Options from a TOML file (top-level keys, or a ``[rules]`` table).
 
         Example:
@@ -201,7 +201,7 @@ class RuleSet:
         data = read_rule_table(path, "rules")
         return cls.from_dict(data)
 
-    def replace(self, **changes: Any) -> "RuleSet":
+    def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated).
 
         Example:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from mahjong_fast import _core
@@ -246,7 +246,7 @@ class TaiwanRules:
         self.__post_init__()
 
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "TaiwanRules":
+    def preset(cls, name: str, **overrides: Any) -> TaiwanRules:
         """A named preset (see :data:`PRESETS`), optionally with some fields changed.
 
         Example:
@@ -259,7 +259,7 @@ class TaiwanRules:
         values.update(overrides)
         return cls(**values)
 
-    def replace(self, **changes: Any) -> "TaiwanRules":
+    def replace(self, **changes: Any) -> TaiwanRules:
         """A copy with some fields changed.
 
         Example:
@@ -876,7 +876,7 @@ class RoundResult:
 _NEUTRAL = ("1289m129p19s1234567z", "1389m139p19s1234567z", "1479m147p19s1234567z")
 
 
-def _demo_round(variant: str) -> "TaiwanRound":
+def _demo_round(variant: str) -> TaiwanRound:
     """Small rounds for the examples. Seat 0 deals; seat 1 holds the interesting hand
     (ready on 1s/4s unless named otherwise); the other seats cannot win.
 

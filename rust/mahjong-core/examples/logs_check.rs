@@ -14,7 +14,19 @@ fn main() {
         }
     };
     let (mut ok, mut bad, mut games) = (0, 0, 0);
-    let (mut sup, mut gok, mut rounds, mut legal, mut scored, mut skipped, mut fin, mut finok, mut wins, mut winsok, mut unver) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    let (
+        mut sup,
+        mut gok,
+        mut rounds,
+        mut legal,
+        mut scored,
+        mut skipped,
+        mut fin,
+        mut finok,
+        mut wins,
+        mut winsok,
+        mut unver,
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     let mut shown = 0;
     for f in &files {
         match logs::read_file(f) {

@@ -29,8 +29,20 @@ fn main() {
         for _ in 0..passes {
             let [han, fu, yakuman, dora, ura, aka, kita] = &mut h16[..] else { unreachable!() };
             let out = OutColumns {
-                error: &mut e, han, fu, yakuman, dora, ura, aka, kita, limit: &mut l, base: &mut base,
-                points: &mut points, deltas: &mut deltas, yaku: &mut yaku, yaku_han: &mut yaku_han,
+                error: &mut e,
+                han,
+                fu,
+                yakuman,
+                dora,
+                ura,
+                aka,
+                kita,
+                limit: &mut l,
+                base: &mut base,
+                points: &mut points,
+                deltas: &mut deltas,
+                yaku: &mut yaku,
+                yaku_han: &mut yaku_han,
             };
             failed = score_columns(&cols, &rules, out).unwrap().len();
         }
@@ -106,17 +118,14 @@ fn main() {
     let mut shapes = 0u64;
     for i in 0..n {
         if let Ok((h, w, _)) = cols.row(i) {
-            for_each_decomposition(&h.concealed, |d| mahjong_core::decompose::for_each_wait(d, w.tile, |_| shapes += 1));
+            for_each_decomposition(&h.concealed, |d| {
+                mahjong_core::decompose::for_each_wait(d, w.tile, |_| shapes += 1)
+            });
         }
     }
     println!("standard readings per row: {:.2}", shapes as f64 / n as f64);
     let per = |x: f64| x / n as f64 * 1e9;
-    println!(
-        "CPU ns per row: row {:.0}, row+decompose {:.0}, row+score {:.0} ({acc})",
-        per(row),
-        per(dec),
-        per(full)
-    );
+    println!("CPU ns per row: row {:.0}, row+decompose {:.0}, row+score {:.0} ({acc})", per(row), per(dec), per(full));
 }
 
 mod cpu_time {
@@ -124,7 +133,8 @@ mod cpu_time {
     pub fn now() -> f64 {
         let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
         let f: Vec<&str> = s.rsplit(')').next().unwrap_or("").split_whitespace().collect();
-        let ticks: f64 = f.get(11).and_then(|x| x.parse().ok()).unwrap_or(0.0) + f.get(12).and_then(|x| x.parse().ok()).unwrap_or(0.0);
+        let ticks: f64 = f.get(11).and_then(|x| x.parse().ok()).unwrap_or(0.0)
+            + f.get(12).and_then(|x| x.parse().ok()).unwrap_or(0.0);
         ticks / 100.0
     }
 }

@@ -40,7 +40,9 @@ fn main() {
         for (h, w, c) in &rows {
             acc += match mode.as_str() {
                 "split" => for_each_decomposition(&h.concealed, |d| acc += d.groups().len() as u64) as u64,
-                "full" => score(h, *w, c, &rules).map(|r| r.pay.points as u64 + r.fu_items.as_slice().len() as u64).unwrap_or(7),
+                "full" => score(h, *w, c, &rules)
+                    .map(|r| r.pay.points as u64 + r.fu_items.as_slice().len() as u64)
+                    .unwrap_or(7),
                 _ => score_without_fu_items(h, *w, c, &rules).map(|r| r.pay.points as u64 + r.fu as u64).unwrap_or(7),
             };
         }

@@ -64,13 +64,25 @@ fn main() {
     for i in ids {
         let faces = uniform_faces(&mut Rng::for_index(seed, i), l.len());
         let cpu0 = cpu_ns();
-        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes, max_millis: std::env::var("MS").ok().and_then(|v| v.parse().ok()).unwrap_or(0) });
+        let r = s.solve(
+            &faces,
+            geo.all(),
+            SolveLimits { max_nodes, max_millis: std::env::var("MS").ok().and_then(|v| v.parse().ok()).unwrap_or(0) },
+        );
         let cpu = (cpu_ns() - cpu0) / 1000;
         nodes_total += r.nodes;
         if r.verdict == Verdict::Solvable {
             let mut present = geo.all();
             for &(a, b) in &r.solution {
-                assert!(present.has(a) && present.has(b) && a != b && geo.is_free(a, &present) && geo.is_free(b, &present) && faces[a].matches(faces[b]), "deal {i}: bad move");
+                assert!(
+                    present.has(a)
+                        && present.has(b)
+                        && a != b
+                        && geo.is_free(a, &present)
+                        && geo.is_free(b, &present)
+                        && faces[a].matches(faces[b]),
+                    "deal {i}: bad move"
+                );
                 present.remove(a);
                 present.remove(b);
             }
@@ -99,7 +111,10 @@ fn main() {
     let q = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
     println!(
         "{name}: solvable {ok} unsolvable {bad} unknown {unk}; median {} us p99 {} us max {} us; mean nodes {:.1}",
-        q(0.5), q(0.99), q(1.0), nodes_total as f64 / n as f64
+        q(0.5),
+        q(0.99),
+        q(1.0),
+        nodes_total as f64 / n as f64
     );
 }
 

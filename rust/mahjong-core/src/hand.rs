@@ -102,7 +102,11 @@ impl Meld {
         let low = sorted[0];
         match kind {
             MeldKind::Chi => {
-                if low.is_honor() || low.number() > 7 || sorted[1].index() != low.index() + 1 || sorted[2].index() != low.index() + 2 {
+                if low.is_honor()
+                    || low.number() > 7
+                    || sorted[1].index() != low.index() + 1
+                    || sorted[2].index() != low.index() + 2
+                {
                     return Err(bad("a chi is three consecutive tiles of one number suit"));
                 }
             }
@@ -208,9 +212,19 @@ impl Hand {
     }
     /// The checks shared by both constructors; `label` names the hand in messages
     /// (mpsz with red fives when the tiles are known, counts otherwise).
-    fn checked(concealed: Counts, red: [u8; 3], melds: &[Meld], n_sets: usize, label: impl Fn() -> String) -> Result<Hand> {
+    fn checked(
+        concealed: Counts,
+        red: [u8; 3],
+        melds: &[Meld],
+        n_sets: usize,
+        label: impl Fn() -> String,
+    ) -> Result<Hand> {
         if melds.len() > n_sets.min(MAX_MELDS) {
-            return Err(Error::InvalidHand(format!("{} melds: at most {} fit a hand of {n_sets} sets", melds.len(), n_sets.min(MAX_MELDS))));
+            return Err(Error::InvalidHand(format!(
+                "{} melds: at most {} fit a hand of {n_sets} sets",
+                melds.len(),
+                n_sets.min(MAX_MELDS)
+            )));
         }
         let n: usize = concealed.iter().map(|&c| c as usize).sum();
         let free_sets = n_sets - melds.len();

@@ -12,13 +12,12 @@ pub mod hand;
 pub mod logs;
 pub mod riichi;
 pub mod shanten;
-pub mod taiwan;
 pub mod solitaire;
-pub mod tile;
+pub mod taiwan;
 #[cfg(test)]
 mod test_rng;
+pub mod tile;
 
 pub use error::{Error, Result};
 pub use hand::{Counts, Hand, Meld, MeldKind};
 pub use tile::{Flower, RTile, Suit, Tile, TileId, N_KINDS};
-

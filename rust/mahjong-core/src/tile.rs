@@ -188,9 +188,9 @@ impl Tile {
     /// English name, e.g. "5p", "East", "White".
     pub fn name(self) -> &'static str {
         const NAMES: [&str; N_KINDS] = [
-            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p",
-            "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "East",
-            "South", "West", "North", "White", "Green", "Red",
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+            "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "East", "South", "West", "North", "White", "Green",
+            "Red",
         ];
         NAMES[self.index()]
     }

@@ -2,7 +2,7 @@
 //! sequence of 136-ids, or as a NumPy/sequence of 34 counts when `counts=True` is
 //! given by the caller's signature. Nothing here computes rules.
 
-use crate::errors::{InvalidHandError, IntoPyResult, TileParseError};
+use crate::errors::{IntoPyResult, InvalidHandError, TileParseError};
 use mahjong_core::tile::{parse_mpsz, TileId};
 use mahjong_core::{Meld, MeldKind, RTile, Tile};
 use pyo3::prelude::*;
@@ -38,7 +38,9 @@ pub fn ids_to_tiles(ids: &[i64]) -> PyResult<Vec<RTile>> {
         }
         let (w, b) = ((i / 64) as usize, i % 64);
         if seen[w] & (1 << b) != 0 {
-            return Err(InvalidHandError::new_err(format!("tile id {i} appears twice (each physical tile exists once)")));
+            return Err(InvalidHandError::new_err(format!(
+                "tile id {i} appears twice (each physical tile exists once)"
+            )));
         }
         seen[w] |= 1 << b;
         out.push(TileId::new(i as u32).py_err()?.rtile());
@@ -51,7 +53,8 @@ pub fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
     if let Ok(i) = obj.extract::<i64>() {
         return Ok(ids_to_tiles(&[i])?[0]);
     }
-    let s: String = obj.extract().map_err(|_| TileParseError::new_err("expected a tile as mpsz text (\"5m\") or a 136-id"))?;
+    let s: String =
+        obj.extract().map_err(|_| TileParseError::new_err("expected a tile as mpsz text (\"5m\") or a 136-id"))?;
     let t = parse_mpsz(&s).py_err()?;
     if t.len() != 1 {
         return Err(TileParseError::new_err(format!("{s:?}: expected exactly one tile, got {}", t.len())));
@@ -84,9 +87,8 @@ pub fn meld(obj: &Bound<'_, PyAny>) -> PyResult<Meld> {
     if let Ok(m) = obj.extract::<crate::tiles::PyMeld>() {
         return Ok(m.0);
     }
-    let s: String = obj
-        .extract()
-        .map_err(|_| InvalidHandError::new_err("a meld is a Meld object or text like \"pon:555z\""))?;
+    let s: String =
+        obj.extract().map_err(|_| InvalidHandError::new_err("a meld is a Meld object or text like \"pon:555z\""))?;
     let (kind, tiles_text) = s
         .split_once(':')
         .ok_or_else(|| InvalidHandError::new_err(format!("{s:?}: a meld is written kind:tiles, e.g. \"chi:123m\"")))?;

@@ -26,7 +26,8 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
             d.set_item("dealer", s.dealer)?;
             d.set_item("scores", s.scores.to_vec())?;
             d.set_item("dora_indicator", s.dora_indicator.id() as u32)?;
-            let hands: Vec<Vec<Option<u32>>> = s.hands.iter().map(|h| h.iter().map(|t| t.map(|t| t.id() as u32)).collect()).collect();
+            let hands: Vec<Vec<Option<u32>>> =
+                s.hands.iter().map(|h| h.iter().map(|t| t.map(|t| t.id() as u32)).collect()).collect();
             d.set_item("hands", hands)?;
         }
         Event::Draw { seat, tile } => {
@@ -174,7 +175,8 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
     d.set_item("kuikae_accepted", r.kuikae_accepted)?;
     d.set_item("uma_from_record", r.uma_from_record.map(|u| u.to_vec()))?;
     d.set_item("fingerprint", format!("{:016x}", r.fingerprint))?;
-    let hands: Vec<(String, Vec<u32>)> = r.hands.iter().map(|(h, d)| (format!("{h:016x}"), d.iter().map(|&x| x as u32).collect())).collect();
+    let hands: Vec<(String, Vec<u32>)> =
+        r.hands.iter().map(|(h, d)| (format!("{h:016x}"), d.iter().map(|&x| x as u32).collect())).collect();
     d.set_item("hands", hands)?;
     d.set_item("problems", r.problems.clone())?;
     d.set_item("error", py.None())?;
@@ -238,7 +240,11 @@ pub fn convert_log(py: Python<'_>, path: PathBuf, fmt: &str) -> PyResult<Vec<Str
         other => return Err(Error::InvalidRule(format!("unknown log format {other:?} (mjai or tenhou6)"))).py_err(),
     };
     let games = py.detach(|| logs::read_file(&path)).py_err()?;
-    games.iter().map(|g| if tenhou6 { logs::write::to_tenhou6(g) } else { Ok(logs::write::to_mjai(g)) }).collect::<Result<Vec<_>, _>>().py_err()
+    games
+        .iter()
+        .map(|g| if tenhou6 { logs::write::to_tenhou6(g) } else { Ok(logs::write::to_mjai(g)) })
+        .collect::<Result<Vec<_>, _>>()
+        .py_err()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -249,12 +255,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_play(m)
 }
 
+use crate::engine_rules::{load_rules, match_rules_arg};
 use mahjong_core::engine::round::{Action, Penalty, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
 use mahjong_core::engine::{Game, Round};
-use crate::engine_rules::{load_rules, match_rules_arg};
 use mahjong_core::TileId;
 
 fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
@@ -293,14 +299,23 @@ fn seat_arg(seat: i64) -> PyResult<u8> {
 }
 
 fn tile_arg(d: &Bound<'_, PyDict>, key: &str) -> PyResult<TileId> {
-    let v: i64 = d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?.extract()?;
+    let v: i64 =
+        d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?.extract()?;
     TileId::new(u32::try_from(v).unwrap_or(u32::MAX)).py_err()
 }
 
 fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
-    let kind: String = d.get_item("type")?.ok_or_else(|| Error::IllegalAction("action needs a \"type\"".into())).py_err()?.extract()?;
+    let kind: String = d
+        .get_item("type")?
+        .ok_or_else(|| Error::IllegalAction("action needs a \"type\"".into()))
+        .py_err()?
+        .extract()?;
     let pair = |d: &Bound<'_, PyDict>| -> PyResult<[TileId; 2]> {
-        let v: Vec<i64> = d.get_item("tiles")?.ok_or_else(|| Error::IllegalAction("chi/pon needs \"tiles\" (two ids)".into())).py_err()?.extract()?;
+        let v: Vec<i64> = d
+            .get_item("tiles")?
+            .ok_or_else(|| Error::IllegalAction("chi/pon needs \"tiles\" (two ids)".into()))
+            .py_err()?
+            .extract()?;
         if v.len() != 2 {
             return Err(Error::IllegalAction(format!("chi/pon needs two tile ids, got {}", v.len()))).py_err();
         }
@@ -364,7 +379,13 @@ pub struct PyMatch {
 impl PyMatch {
     #[new]
     #[pyo3(signature = (rules = None, seed = 0, wall = None, scoring = None))]
-    fn new<'py>(py: Python<'py>, rules: Option<&Bound<'py, PyAny>>, seed: u64, wall: Option<Vec<u32>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Self> {
+    fn new<'py>(
+        py: Python<'py>,
+        rules: Option<&Bound<'py, PyAny>>,
+        seed: u64,
+        wall: Option<Vec<u32>>,
+        scoring: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Self> {
         let loaded = load_rules(py, rules, scoring)?;
         let (er, sr) = (loaded.engine, loaded.scoring);
         let players = er.players;
@@ -378,7 +399,14 @@ impl PyMatch {
             None => Wall::shuffled_for(&mut rng, players),
         };
         let round = game.start_round(first, true);
-        Ok(PyMatch { game, round, judge: ScorerJudge::new(sr), rng, match_rules: loaded.match_rules.unbind(), rule_set: loaded.rule_set.unbind() })
+        Ok(PyMatch {
+            game,
+            round,
+            judge: ScorerJudge::new(sr),
+            rng,
+            match_rules: loaded.match_rules.unbind(),
+            rule_set: loaded.rule_set.unbind(),
+        })
     }
     /// "turn", "claim", "ended" (hand over: call `next_hand`) or "over" (match over).
     #[getter]
@@ -423,7 +451,10 @@ impl PyMatch {
             "chombo" => Penalty::Chombo,
             "wrong_call" => Penalty::WrongCall,
             "wrong_ron" => Penalty::WrongRon,
-            other => return Err(Error::IllegalAction(format!("unknown penalty {other:?} (chombo, wrong_call, wrong_ron)"))).py_err(),
+            other => {
+                return Err(Error::IllegalAction(format!("unknown penalty {other:?} (chombo, wrong_call, wrong_ron)")))
+                    .py_err()
+            }
         };
         self.round.penalty(seat, k).py_err()
     }
@@ -447,7 +478,9 @@ impl PyMatch {
     ///     >>> m.elapsed(30), m.elapsed(50)
     ///     (False, True)
     fn elapsed(&mut self, minutes: i64) -> PyResult<bool> {
-        let m = u32::try_from(minutes).map_err(|_| Error::IllegalAction(format!("elapsed minutes must be 0 or more, got {minutes}"))).py_err()?;
+        let m = u32::try_from(minutes)
+            .map_err(|_| Error::IllegalAction(format!("elapsed minutes must be 0 or more, got {minutes}")))
+            .py_err()?;
         self.game.report_elapsed(m).py_err()
     }
     /// The match rules in play (a `MatchRules`).
@@ -533,7 +566,12 @@ impl PyMatch {
 ///     [25.0, 5.0, -5.0, -25.0]
 #[pyfunction]
 #[pyo3(signature = (scores, rules = None, first_dealer = 0))]
-pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: Option<&Bound<'py, PyAny>>, first_dealer: u8) -> PyResult<Bound<'py, PyDict>> {
+pub fn final_result<'py>(
+    py: Python<'py>,
+    scores: [i32; 4],
+    rules: Option<&Bound<'py, PyAny>>,
+    first_dealer: u8,
+) -> PyResult<Bound<'py, PyDict>> {
     let er = match_rules_arg(py, rules)?.1;
     let r = mahjong_core::engine::game::final_result(&er, scores, first_dealer % 4);
     let d = PyDict::new(py);
@@ -555,7 +593,13 @@ pub fn final_result<'py>(py: Python<'py>, scores: [i32; 4], rules: Option<&Bound
 ///     2
 #[pyfunction]
 #[pyo3(signature = (n, seed = 0, rules = None, scoring = None))]
-pub fn self_play<'py>(py: Python<'py>, n: u64, seed: u64, rules: Option<&Bound<'py, PyAny>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+pub fn self_play<'py>(
+    py: Python<'py>,
+    n: u64,
+    seed: u64,
+    rules: Option<&Bound<'py, PyAny>>,
+    scoring: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
     let loaded = load_rules(py, rules, scoring)?;
     let (er, sr) = (loaded.engine, loaded.scoring);
     let st = py.detach(|| selfplay::play_many(&er, &sr, seed, n));

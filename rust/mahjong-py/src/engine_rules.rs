@@ -43,7 +43,9 @@ fn set_field(r: &mut EngineRules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<(
         v.extract::<i64>().map_err(|_| bad("an integer"))
     };
     let points = || -> PyResult<i32> { i32::try_from(int()?).map_err(|_| bad("an integer of points")) };
-    let name = || -> PyResult<String> { Ok(v.cast::<PyString>().map_err(|_| bad("a name (str)"))?.to_str().map_err(|_| bad("a name (str)"))?.to_owned()) };
+    let name = || -> PyResult<String> {
+        Ok(v.cast::<PyString>().map_err(|_| bad("a name (str)"))?.to_str().map_err(|_| bad("a name (str)"))?.to_owned())
+    };
     match key {
         "players" => r.players = u8::try_from(int()?).map_err(|_| bad("3 or 4"))?,
         "chi" => r.chi = flag()?,
@@ -55,12 +57,20 @@ fn set_field(r: &mut EngineRules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<(
         "start_points" => r.start_points = points()?,
         "return_points" => r.return_points = points()?,
         "uma" => {
-            let items: Vec<Bound<'_, PyAny>> = if v.is_instance_of::<PyString>() { Vec::new() } else { v.try_iter().map_err(|_| bad("four integers of points"))?.collect::<PyResult<_>>()? };
+            let items: Vec<Bound<'_, PyAny>> = if v.is_instance_of::<PyString>() {
+                Vec::new()
+            } else {
+                v.try_iter().map_err(|_| bad("four integers of points"))?.collect::<PyResult<_>>()?
+            };
             if items.len() != 4 || items.iter().any(|x| x.is_instance_of::<pyo3::types::PyBool>()) {
                 return Err(bad("four integers of points (places 1..4)"));
             }
             for (i, x) in items.iter().enumerate() {
-                r.uma[i] = x.extract::<i64>().ok().and_then(|x| i32::try_from(x).ok()).ok_or_else(|| bad("four integers of points (places 1..4)"))?;
+                r.uma[i] = x
+                    .extract::<i64>()
+                    .ok()
+                    .and_then(|x| i32::try_from(x).ok())
+                    .ok_or_else(|| bad("four integers of points (places 1..4)"))?;
             }
         }
         "tie_rule" => r.tie_rule = TieRule::from_name(&name()?).py_err()?,
@@ -92,7 +102,11 @@ fn set_field(r: &mut EngineRules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<(
         "pao_four_kans" => r.pao_four_kans = flag()?,
         "pao_daiminkan_rinshan" => r.pao_daiminkan_rinshan = flag()?,
         "time_limit_minutes" => {
-            r.time_limit_minutes = if v.is_none() { None } else { Some(u32::try_from(int()?).map_err(|_| bad("None or minutes 1..=10000"))?) }
+            r.time_limit_minutes = if v.is_none() {
+                None
+            } else {
+                Some(u32::try_from(int()?).map_err(|_| bad("None or minutes 1..=10000"))?)
+            }
         }
         "kokushi_robs_ankan" => r.kokushi_robs_ankan = flag()?,
         "chombo" => {
@@ -110,7 +124,10 @@ fn set_field(r: &mut EngineRules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<(
         "wrong_call_each" => r.wrong_call_each = points()?,
         "wrong_ron_each" => r.wrong_ron_each = points()?,
         _ => {
-            return Err(InvalidRuleError::new_err(format!("unknown match rule option {key:?} (known: {})", EngineRules::FIELDS.join(", "))));
+            return Err(InvalidRuleError::new_err(format!(
+                "unknown match rule option {key:?} (known: {})",
+                EngineRules::FIELDS.join(", ")
+            )));
         }
     }
     Ok(())
@@ -179,7 +196,9 @@ impl PyEngineRules {
         let mut r = EngineRules::preset(preset).py_err()?;
         if let Some(o) = options {
             for (k, v) in o.iter() {
-                let k: String = k.extract().map_err(|_| InvalidRuleError::new_err(format!("option names are text, got {}", repr(&k))))?;
+                let k: String = k
+                    .extract()
+                    .map_err(|_| InvalidRuleError::new_err(format!("option names are text, got {}", repr(&k))))?;
                 set_field(&mut r, &k, &v)?;
             }
         }
@@ -222,7 +241,10 @@ impl PyEngineRules {
 /// Match rules from a `rules=` argument: anything `mahjong_fast.match_rules.
 /// load_match_rules` takes (a preset name, a `MatchRules`, a dict, a `.toml` path;
 /// `None`: `tenhou`). Returns the `MatchRules` and the core rules it holds.
-pub fn match_rules_arg<'py>(py: Python<'py>, obj: Option<&Bound<'py, PyAny>>) -> PyResult<(Bound<'py, PyAny>, EngineRules)> {
+pub fn match_rules_arg<'py>(
+    py: Python<'py>,
+    obj: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, PyAny>, EngineRules)> {
     let arg = match obj {
         Some(o) => o.clone(),
         None => py.None().into_bound(py),
@@ -243,7 +265,11 @@ pub struct Loaded<'py> {
     pub scoring: Rules,
 }
 
-pub fn load_rules<'py>(py: Python<'py>, rules: Option<&Bound<'py, PyAny>>, scoring: Option<&Bound<'py, PyAny>>) -> PyResult<Loaded<'py>> {
+pub fn load_rules<'py>(
+    py: Python<'py>,
+    rules: Option<&Bound<'py, PyAny>>,
+    scoring: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Loaded<'py>> {
     let (match_rules, engine) = match_rules_arg(py, rules)?;
     let source = match scoring {
         Some(s) if !s.is_none() => s.clone(),

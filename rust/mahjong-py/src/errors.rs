@@ -10,7 +10,12 @@ create_exception!(mahjong_fast, MahjongError, PyValueError, "Root of every error
 create_exception!(mahjong_fast, TileParseError, MahjongError, "Tile text, id or character that cannot be read.");
 create_exception!(mahjong_fast, InvalidHandError, MahjongError, "Tiles that cannot form the hand asked for.");
 create_exception!(mahjong_fast, NoYakuError, MahjongError, "A complete riichi hand with no yaku.");
-create_exception!(mahjong_fast, InvalidRuleError, MahjongError, "An unknown, out-of-range or contradictory rule option.");
+create_exception!(
+    mahjong_fast,
+    InvalidRuleError,
+    MahjongError,
+    "An unknown, out-of-range or contradictory rule option."
+);
 create_exception!(mahjong_fast, LayoutError, MahjongError, "A solitaire layout that cannot be used.");
 create_exception!(mahjong_fast, IllegalMoveError, MahjongError, "A solitaire move that the rules forbid.");
 create_exception!(mahjong_fast, IllegalActionError, MahjongError, "An engine action that is not legal now.");

@@ -8,8 +8,8 @@ mod errors;
 mod riichi;
 mod riichi_out;
 mod shanten;
-mod taiwan;
 mod solitaire;
+mod taiwan;
 mod tiles;
 
 use pyo3::prelude::*;

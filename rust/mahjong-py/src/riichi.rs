@@ -4,7 +4,6 @@
 use crate::convert;
 use crate::errors::{to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
 use crate::riichi_out::Block;
-use numpy::PyReadonlyArrayDyn;
 use mahjong_core::hand::Meld;
 use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns};
 use mahjong_core::riichi::context::{Indicators, WinContext};
@@ -14,6 +13,7 @@ use mahjong_core::riichi::score::{score, ScoreResult};
 use mahjong_core::riichi::shape::Form;
 use mahjong_core::riichi::yaku::Yaku;
 use mahjong_core::{Hand, RTile, Tile};
+use numpy::PyReadonlyArrayDyn;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -54,7 +54,12 @@ const RULE_FIELDS: [&str; 22] = [
 
 fn set_field(r: &mut Rules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
     let b = || v.extract::<bool>();
-    let bad = |what: &str| InvalidRuleError::new_err(format!("{key} = {}: expected {what}", v.repr().map(|r| r.to_string()).unwrap_or_default()));
+    let bad = |what: &str| {
+        InvalidRuleError::new_err(format!(
+            "{key} = {}: expected {what}",
+            v.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    };
     match key {
         "red_fives" => r.red_fives = b().map_err(|_| bad("a bool"))?,
         "open_tanyao" => r.open_tanyao = b().map_err(|_| bad("a bool"))?,
@@ -97,7 +102,12 @@ fn set_field(r: &mut Rules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
         "pao_suukantsu" => r.pao_suukantsu = b().map_err(|_| bad("a bool"))?,
         "kita_dora" => r.kita_dora = b().map_err(|_| bad("a bool"))?,
         "sanma_tsumo_loss" => r.sanma_tsumo_loss = b().map_err(|_| bad("a bool"))?,
-        _ => return Err(InvalidRuleError::new_err(format!("unknown scoring option {key:?} (known: {})", RULE_FIELDS.join(", ")))),
+        _ => {
+            return Err(InvalidRuleError::new_err(format!(
+                "unknown scoring option {key:?} (known: {})",
+                RULE_FIELDS.join(", ")
+            )))
+        }
     }
     Ok(())
 }
@@ -204,7 +214,15 @@ impl PyYakuHan {
 
 fn yaku_han(y: Yaku, han: u8, yakuman: bool) -> PyYakuHan {
     let i = y.info();
-    PyYakuHan { key: i.key, name: i.english, romaji: i.romaji, japanese: i.japanese, tenhou_id: y.tenhou_id(), han, yakuman }
+    PyYakuHan {
+        key: i.key,
+        name: i.english,
+        romaji: i.romaji,
+        japanese: i.japanese,
+        tenhou_id: y.tenhou_id(),
+        han,
+        yakuman,
+    }
 }
 
 /// The score of a win.
@@ -372,7 +390,11 @@ impl PyScoreResult {
         self.ctx.winner
     }
     fn __repr__(&self) -> String {
-        let names: Vec<String> = self.yaku().iter().map(|y| if y.yakuman { y.key.to_string() } else { format!("{} {}", y.key, y.han) }).collect();
+        let names: Vec<String> = self
+            .yaku()
+            .iter()
+            .map(|y| if y.yakuman { y.key.to_string() } else { format!("{} {}", y.key, y.han) })
+            .collect();
         let mut extra = String::new();
         for (n, v) in [("dora", self.r.dora), ("aka", self.r.aka), ("ura", self.r.ura), ("kita", self.r.kita)] {
             if v > 0 {
@@ -385,7 +407,13 @@ impl PyScoreResult {
             let l = self.r.limit.name();
             format!("{} han {} fu{}{}", self.r.han, self.r.fu, if l.is_empty() { "" } else { " " }, l)
         };
-        format!("ScoreResult({value}, {} points, [{}{}], deltas={:?})", self.r.pay.points, names.join(", "), extra, self.deltas())
+        format!(
+            "ScoreResult({value}, {} points, [{}{}], deltas={:?})",
+            self.r.pay.points,
+            names.join(", "),
+            extra,
+            self.deltas()
+        )
     }
 }
 
@@ -398,9 +426,12 @@ fn wind_tile(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
             "N" | "NORTH" | "4Z" => Some(Tile::NORTH),
             _ => None,
         };
-        return t.ok_or_else(|| InvalidHandError::new_err(format!("{what} = {:?}: expected E, S, W or N", s.to_str().unwrap_or(""))));
+        return t.ok_or_else(|| {
+            InvalidHandError::new_err(format!("{what} = {:?}: expected E, S, W or N", s.to_str().unwrap_or("")))
+        });
     }
-    let i: i64 = obj.extract().map_err(|_| InvalidHandError::new_err(format!("{what}: expected E, S, W, N or 0..3")))?;
+    let i: i64 =
+        obj.extract().map_err(|_| InvalidHandError::new_err(format!("{what}: expected E, S, W, N or 0..3")))?;
     if !(0..4).contains(&i) {
         return Err(InvalidHandError::new_err(format!("{what} = {i}: expected 0..3 (E, S, W, N)")));
     }
@@ -520,33 +551,68 @@ impl Ctx<'_, '_> {
     }
 
     /// The same arguments read from a dict (keys as in `score`).
-    pub fn from_dict<'a, 'py>(d: &'a Bound<'py, PyDict>, keep: &'a mut Vec<Bound<'py, PyAny>>) -> PyResult<Ctx<'a, 'py>> {
+    pub fn from_dict<'a, 'py>(
+        d: &'a Bound<'py, PyDict>,
+        keep: &'a mut Vec<Bound<'py, PyAny>>,
+    ) -> PyResult<Ctx<'a, 'py>> {
         const KNOWN: [&str; 26] = [
-            "hand", "win", "melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-            "tenhou", "chiihou", "renhou", "seat_wind", "round_wind", "winner", "dealer", "discarder", "pao", "dora", "ura",
-            "honba", "riichi_sticks", "kita", "n_players",
+            "hand",
+            "win",
+            "melds",
+            "tsumo",
+            "riichi",
+            "double_riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+            "tenhou",
+            "chiihou",
+            "renhou",
+            "seat_wind",
+            "round_wind",
+            "winner",
+            "dealer",
+            "discarder",
+            "pao",
+            "dora",
+            "ura",
+            "honba",
+            "riichi_sticks",
+            "kita",
+            "n_players",
         ];
         for k in d.keys() {
             let k: String = k.extract()?;
             if !KNOWN.contains(&k.as_str()) {
-                return Err(InvalidHandError::new_err(format!("unknown key {k:?} in a win (known: {})", KNOWN.join(", "))));
+                return Err(InvalidHandError::new_err(format!(
+                    "unknown key {k:?} in a win (known: {})",
+                    KNOWN.join(", ")
+                )));
             }
         }
         let flag = |k: &str| -> PyResult<bool> {
             match d.get_item(k)? {
-                Some(v) if !v.is_none() => v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected a bool"))),
+                Some(v) if !v.is_none() => {
+                    v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected a bool")))
+                }
                 _ => Ok(false),
             }
         };
         let int = |k: &str| -> PyResult<Option<i64>> {
             match d.get_item(k)? {
-                Some(v) if !v.is_none() => Ok(Some(v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected an integer")))?)),
+                Some(v) if !v.is_none() => {
+                    Ok(Some(v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected an integer")))?))
+                }
                 _ => Ok(None),
             }
         };
         let small = |k: &str, hi: i64| -> PyResult<Option<u16>> {
             match int(k)? {
-                Some(v) if !(0..=hi).contains(&v) => Err(InvalidHandError::new_err(format!("{k} = {v}: expected 0..={hi}"))),
+                Some(v) if !(0..=hi).contains(&v) => {
+                    Err(InvalidHandError::new_err(format!("{k} = {v}: expected 0..={hi}")))
+                }
                 Some(v) => Ok(Some(v as u16)),
                 None => Ok(None),
             }
@@ -592,7 +658,11 @@ impl Ctx<'_, '_> {
 }
 
 /// Concealed tiles (with or without the winning tile), melds and the winning tile.
-pub fn hand_and_win(hand: &Bound<'_, PyAny>, win: Option<&Bound<'_, PyAny>>, melds: &[Meld]) -> PyResult<(Hand, RTile)> {
+pub fn hand_and_win(
+    hand: &Bound<'_, PyAny>,
+    win: Option<&Bound<'_, PyAny>>,
+    melds: &[Meld],
+) -> PyResult<(Hand, RTile)> {
     let mut tiles = convert::tiles(hand)?;
     let want = 14usize.saturating_sub(3 * melds.len());
     let w = match win {
@@ -713,14 +783,20 @@ pub fn score_hand(
 ///     (1500, 'InvalidHandError')
 #[pyfunction]
 #[pyo3(signature = (wins, rules=None))]
-pub fn score_list(py: Python<'_>, wins: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Py<PyAny>>> {
+pub fn score_list(
+    py: Python<'_>,
+    wins: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Py<PyAny>>> {
     let rules = resolve_rules(rules)?;
     let mut prepared: Vec<Result<(Hand, RTile, WinContext), PyErr>> = Vec::new();
     let mut keep = Vec::new();
     for item in wins.try_iter()? {
         let item = item?;
         let one = (|| -> PyResult<(Hand, RTile, WinContext)> {
-            let d = item.cast::<PyDict>().map_err(|_| InvalidHandError::new_err("each win is a dict with the keys of score()"))?;
+            let d = item
+                .cast::<PyDict>()
+                .map_err(|_| InvalidHandError::new_err("each win is a dict with the keys of score()"))?;
             let hand = d.get_item("hand")?.ok_or_else(|| InvalidHandError::new_err("a win needs a \"hand\""))?;
             let win = d.get_item("win")?;
             let melds = d.get_item("melds")?;
@@ -767,13 +843,37 @@ fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArra
 ///     1500
 #[pyfunction]
 #[pyo3(signature = (columns, rules=None))]
-pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+pub fn score_columns<'py>(
+    py: Python<'py>,
+    columns: &Bound<'py, PyDict>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
     let rules = resolve_rules(rules)?;
-    let names = ["hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao", "round_wind", "dora", "ura", "honba", "riichi_sticks", "kita", "n_players"];
-    let arrays: Vec<PyReadonlyArrayDyn<'py, i32>> = names.iter().map(|n| column(columns, n)).collect::<PyResult<_>>()?;
+    let names = [
+        "hand",
+        "win",
+        "meld_kind",
+        "meld_tile",
+        "meld_red",
+        "flags",
+        "winner",
+        "dealer",
+        "discarder",
+        "pao",
+        "round_wind",
+        "dora",
+        "ura",
+        "honba",
+        "riichi_sticks",
+        "kita",
+        "n_players",
+    ];
+    let arrays: Vec<PyReadonlyArrayDyn<'py, i32>> =
+        names.iter().map(|n| column(columns, n)).collect::<PyResult<_>>()?;
     let mut slices: Vec<&[i32]> = Vec::with_capacity(names.len());
     for (a, n) in arrays.iter().zip(names.iter()) {
-        slices.push(a.as_slice().map_err(|_| InvalidHandError::new_err(format!("column {n:?}: must be C-contiguous")))?);
+        slices
+            .push(a.as_slice().map_err(|_| InvalidHandError::new_err(format!("column {n:?}: must be C-contiguous")))?);
     }
     let n = slices[1].len();
     let cols = Columns {
@@ -805,7 +905,8 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
     };
     let d = PyDict::new(py);
     block.into_dict(&d, n)?;
-    let errs: Vec<(usize, &'static str, String)> = errors.into_iter().map(|(i, e)| (i, e.kind(), e.message().to_owned())).collect();
+    let errs: Vec<(usize, &'static str, String)> =
+        errors.into_iter().map(|(i, e)| (i, e.kind(), e.message().to_owned())).collect();
     d.set_item("errors", errs)?;
     Ok(d)
 }
@@ -821,13 +922,26 @@ pub fn score_columns<'py>(py: Python<'py>, columns: &Bound<'py, PyDict>, rules: 
 ///     3900
 #[pyfunction]
 #[pyo3(signature = (han, fu, *, rules=None, dealer=false, tsumo=false))]
-pub fn hand_points<'py>(py: Python<'py>, han: u32, fu: u32, rules: Option<&Bound<'py, PyAny>>, dealer: bool, tsumo: bool) -> PyResult<Bound<'py, PyDict>> {
+pub fn hand_points<'py>(
+    py: Python<'py>,
+    han: u32,
+    fu: u32,
+    rules: Option<&Bound<'py, PyAny>>,
+    dealer: bool,
+    tsumo: bool,
+) -> PyResult<Bound<'py, PyDict>> {
     let rules = PyRules(resolve_rules(rules)?);
     if han == 0 || han > 200 || !(20..=200).contains(&fu) {
         return Err(InvalidHandError::new_err(format!("han = {han}, fu = {fu}: expected han 1..=200 and fu 20..=200")));
     }
     let (base, limit) = base_points(han, fu, &rules.0);
-    let ctx = WinContext { tsumo, winner: if dealer { 0 } else { 1 }, dealer: 0, discarder: if dealer { 1 } else { 0 }, ..WinContext::default() };
+    let ctx = WinContext {
+        tsumo,
+        winner: if dealer { 0 } else { 1 },
+        dealer: 0,
+        discarder: if dealer { 1 } else { 0 },
+        ..WinContext::default()
+    };
     let p = payments(base, &ctx, &rules.0, false);
     let d = PyDict::new(py);
     d.set_item("base", base)?;

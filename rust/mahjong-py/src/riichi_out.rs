@@ -56,7 +56,11 @@ impl Block {
     /// four times too big), or a new one.
     pub fn take(n: usize) -> Block {
         if let Ok(mut pool) = POOL.lock() {
-            let fits = pool.iter().enumerate().filter(|(_, b)| b.rows >= n && b.rows <= 4 * n.max(1024)).min_by_key(|(_, b)| b.rows);
+            let fits = pool
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.rows >= n && b.rows <= 4 * n.max(1024))
+                .min_by_key(|(_, b)| b.rows);
             if let Some((k, _)) = fits {
                 return pool.swap_remove(k);
             }
@@ -104,7 +108,8 @@ impl Block {
         // SAFETY: as in `one`.
         d.set_item("deltas", unsafe { PyArray2::borrow_from_array(&deltas, base()) })?;
         for (name, v) in [("yaku", &b.yaku), ("yaku_han", &b.yaku_han)] {
-            let view = ArrayView2::from_shape((n, YAKU_WIDTH), v.get(..YAKU_WIDTH * n).ok_or_else(bad)?).map_err(|_| bad())?;
+            let view =
+                ArrayView2::from_shape((n, YAKU_WIDTH), v.get(..YAKU_WIDTH * n).ok_or_else(bad)?).map_err(|_| bad())?;
             // SAFETY: as in `one`.
             d.set_item(name, unsafe { PyArray2::borrow_from_array(&view, base()) })?;
         }
@@ -117,7 +122,13 @@ fn too_small() -> PyErr {
 }
 
 /// The first `n` values of one column as a 1-D array over the block's memory.
-fn one<T: numpy::Element>(d: &Bound<'_, PyDict>, name: &str, v: &[T], n: usize, base: Bound<'_, PyAny>) -> PyResult<()> {
+fn one<T: numpy::Element>(
+    d: &Bound<'_, PyDict>,
+    name: &str,
+    v: &[T],
+    n: usize,
+    base: Bound<'_, PyAny>,
+) -> PyResult<()> {
     let view = ArrayView1::from(v.get(..n).ok_or_else(too_small)?);
     // SAFETY: the view's memory belongs to `base` (the block's owner), set as the
     // array's base (so it outlives the array) and never reallocated: blocks are only

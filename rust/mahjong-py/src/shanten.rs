@@ -36,7 +36,11 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     count_arg(threads, "threads", InvalidRuleError::new_err)
 }
 
-fn hand_of(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<(Hand, Shape)> {
+fn hand_of(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Hand, Shape)> {
     let tiles = convert::tiles(hand)?;
     let melds = convert::melds(melds)?;
     query::hand_shape(&tiles, &melds, sets_arg(n_sets)?).py_err()
@@ -84,7 +88,11 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
 ///     0
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+fn shanten(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<i8> {
     if let (Ok(text), None) = (hand.cast::<PyString>(), melds.filter(|m| !m.is_none())) {
         if let Some((c, n)) = query::closed_counts_of_text(text.to_str()?, sets_arg(n_sets)?) {
             return Ok(Shape::closed(n, Forms::for_game(n)).shanten(&c));
@@ -103,7 +111,12 @@ fn shanten(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Op
 ///     {'standard': 3, 'chiitoitsu': 0, 'kokushi': 10, 'shanten': 0}
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn shanten_detail<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, melds: Option<&Bound<'py, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Bound<'py, PyDict>> {
+fn shanten_detail<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    melds: Option<&Bound<'py, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     let d = shape.detail(&h.concealed);
     let out = PyDict::new(py);
@@ -121,7 +134,11 @@ fn shanten_detail<'py>(py: Python<'py>, hand: &Bound<'py, PyAny>, melds: Option<
 ///     (True, False)
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn is_agari(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+fn is_agari(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_complete_size(&h, &shape, "is_agari").py_err()?;
     Ok(shape.is_agari(&h.concealed))
@@ -138,7 +155,11 @@ fn is_agari(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: O
 ///     []
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
-fn waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+fn waits(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<String>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_waiting(&h, &shape, "waits").py_err()?;
     Ok(tile_names(shape.waits(&h.concealed)))
@@ -158,7 +179,12 @@ fn waits(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, n_sets: Opti
 ///     (3, ['1z', '2z'])
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, n_sets=None))]
-fn ukeire(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<(u32, Vec<String>)> {
+fn ukeire(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    visible: Option<&Bound<'_, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u32, Vec<String>)> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_waiting(&h, &shape, "ukeire").py_err()?;
     let v = visible_of(&h, visible)?;
@@ -174,7 +200,12 @@ fn ukeire(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Op
 ///     [('3z', 0, 4)]
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, visible=None, n_sets=None))]
-fn discards(hand: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, visible: Option<&Bound<'_, PyAny>>, n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, i8, u32)>> {
+fn discards(
+    hand: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    visible: Option<&Bound<'_, PyAny>>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(String, i8, u32)>> {
     let (h, shape) = hand_of(hand, melds, n_sets)?;
     query::require_complete_size(&h, &shape, "discards").py_err()?;
     let v = visible_of(&h, visible)?;
@@ -253,20 +284,27 @@ fn batch_input<'py>(hands: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
                 .getattr("dtype")
                 .and_then(|d| Ok(format!("{} array of shape {}", d.str()?, hands.getattr("shape")?.str()?)))
                 .unwrap_or_else(|_| "array".into());
-            InvalidHandError::new_err(format!("hands: expected a uint8 array of shape (N, 34) with tile counts, got a {desc}"))
+            InvalidHandError::new_err(format!(
+                "hands: expected a uint8 array of shape (N, 34) with tile counts, got a {desc}"
+            ))
         })?;
         let shape = arr.shape();
         if shape[1] != 34 {
-            return Err(InvalidHandError::new_err(format!("hands: expected shape (N, 34), got ({}, {})", shape[0], shape[1])));
+            return Err(InvalidHandError::new_err(format!(
+                "hands: expected shape (N, 34), got ({}, {})",
+                shape[0], shape[1]
+            )));
         }
         return Ok(Input::Array(arr));
     }
     if hands.is_instance_of::<PyString>() {
-        return Err(InvalidHandError::new_err("hands: expected a sequence of mpsz strings or an (N, 34) uint8 array, got one string"));
+        return Err(InvalidHandError::new_err(
+            "hands: expected a sequence of mpsz strings or an (N, 34) uint8 array, got one string",
+        ));
     }
-    let v: Vec<PyBackedStr> = hands
-        .extract()
-        .map_err(|_| InvalidHandError::new_err("hands: expected a sequence of mpsz strings or an (N, 34) uint8 array"))?;
+    let v: Vec<PyBackedStr> = hands.extract().map_err(|_| {
+        InvalidHandError::new_err("hands: expected a sequence of mpsz strings or an (N, 34) uint8 array")
+    })?;
     Ok(Input::Strings(v))
 }
 
@@ -335,7 +373,12 @@ fn run_batch<T: Send + Sync + Copy + numpy::Element>(
 ///     ([0, 0, -128], (2, 'InvalidHandError'))
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> BatchResult {
+fn shanten_batch(
+    py: Python<'_>,
+    hands: &Bound<'_, PyAny>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> BatchResult {
     let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, 0i8, |rows, out| batch::shanten_rows(rows, n_sets, out))
 }
@@ -349,7 +392,12 @@ fn shanten_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound
 ///     ([True, False], [])
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> BatchResult {
+fn is_agari_batch(
+    py: Python<'_>,
+    hands: &Bound<'_, PyAny>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> BatchResult {
     let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, false, |rows, out| batch::agari_rows(rows, n_sets, out))
 }
@@ -363,7 +411,12 @@ fn is_agari_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Boun
 ///     [2, 1]
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn decomposition_count_batch(py: Python<'_>, hands: &Bound<'_, PyAny>, n_sets: Option<&Bound<'_, PyAny>>, threads: Option<&Bound<'_, PyAny>>) -> BatchResult {
+fn decomposition_count_batch(
+    py: Python<'_>,
+    hands: &Bound<'_, PyAny>,
+    n_sets: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> BatchResult {
     let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, 0i32, |rows, out| batch::decomposition_count_rows(rows, n_sets, out))
 }

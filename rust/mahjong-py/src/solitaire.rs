@@ -198,7 +198,12 @@ impl PyBoard {
         self.0.is_stuck()
     }
     fn __repr__(&self) -> String {
-        format!("SolitaireBoard({:?}, {} of {} left)", self.0.layout().name(), self.0.remaining(), self.0.layout().len())
+        format!(
+            "SolitaireBoard({:?}, {} of {} left)",
+            self.0.layout().name(),
+            self.0.remaining(),
+            self.0.layout().len()
+        )
     }
 }
 
@@ -246,7 +251,12 @@ fn result_dict<'py>(py: Python<'py>, r: &SolveResult, faces: &[Face]) -> PyResul
 /// from this position), `proof` (why it is lost), `nodes`, `micros`.
 #[pyfunction]
 #[pyo3(signature = (board, max_nodes = 20_000_000, max_millis = 10_000))]
-fn solitaire_solve<'py>(py: Python<'py>, board: &PyBoard, max_nodes: u64, max_millis: u64) -> PyResult<Bound<'py, PyDict>> {
+fn solitaire_solve<'py>(
+    py: Python<'py>,
+    board: &PyBoard,
+    max_nodes: u64,
+    max_millis: u64,
+) -> PyResult<Bound<'py, PyDict>> {
     let b = &board.0;
     let r = py.detach(|| {
         let geo = Geometry::new(b.layout());
@@ -299,7 +309,11 @@ fn solitaire_survey(
         mahjong_core::solitaire::Verdict::Unsolvable => 1,
         mahjong_core::solitaire::Verdict::Unknown => 2,
     };
-    (rows.iter().map(|r| code(r.verdict)).collect(), rows.iter().map(|r| r.micros).collect(), rows.iter().map(|r| r.nodes).collect())
+    (
+        rows.iter().map(|r| code(r.verdict)).collect(),
+        rows.iter().map(|r| r.micros).collect(),
+        rows.iter().map(|r| r.nodes).collect(),
+    )
 }
 
 /// The uniform deal number `index` of the stream `seed` (faces only, not checked).
@@ -337,21 +351,42 @@ fn solitaire_deal<'py>(
     let g = match method {
         "reverse" => py.detach(|| generate::reverse_deal(&Geometry::new(l), seed)).py_err()?,
         "uniform" => py
-            .detach(|| generate::solvable_uniform_deal(&Geometry::new(l), seed, max_attempts, limits(max_nodes, max_millis)))
+            .detach(|| {
+                generate::solvable_uniform_deal(&Geometry::new(l), seed, max_attempts, limits(max_nodes, max_millis))
+            })
             .py_err()?,
-        _ => return Err(LayoutError::new_err(format!("unknown deal method {method:?}; use \"uniform\" or \"reverse\""))),
+        _ => {
+            return Err(LayoutError::new_err(format!("unknown deal method {method:?}; use \"uniform\" or \"reverse\"")))
+        }
     };
     generated_dict(py, &g)
 }
+
+/// Face codes by slot and the pairs of slots that clear them.
+type FacesAndPairs = (Vec<u32>, Vec<(usize, usize)>);
 
 /// Faces rearranged on the board's present slots so that the position is
 /// solvable. Returns `(faces, solution)`.
 #[pyfunction]
 #[pyo3(signature = (board, seed, max_nodes = 2_000_000, max_millis = 2_000))]
-fn solitaire_shuffle(py: Python<'_>, board: &PyBoard, seed: u64, max_nodes: u64, max_millis: u64) -> PyResult<(Vec<u32>, Vec<(usize, usize)>)> {
+fn solitaire_shuffle(
+    py: Python<'_>,
+    board: &PyBoard,
+    seed: u64,
+    max_nodes: u64,
+    max_millis: u64,
+) -> PyResult<FacesAndPairs> {
     let b = &board.0;
     let (faces, sol) = py
-        .detach(|| generate::shuffle_solvable(&Geometry::new(b.layout()), b.faces(), b.present(), seed, limits(max_nodes, max_millis)))
+        .detach(|| {
+            generate::shuffle_solvable(
+                &Geometry::new(b.layout()),
+                b.faces(),
+                b.present(),
+                seed,
+                limits(max_nodes, max_millis),
+            )
+        })
         .py_err()?;
     Ok((faces.iter().map(|f| f.code() as u32).collect(), sol))
 }
@@ -396,7 +431,11 @@ fn solitaire_score(
                         "hint_penalty" => r.hint_penalty = x,
                         "shuffle_penalty" => r.shuffle_penalty = x,
                         "undo_penalty" => r.undo_penalty = x,
-                        _ => return Err(crate::errors::InvalidRuleError::new_err(format!("unknown scoring option {k:?}"))),
+                        _ => {
+                            return Err(crate::errors::InvalidRuleError::new_err(format!(
+                                "unknown scoring option {k:?}"
+                            )))
+                        }
                     }
                 }
             }

@@ -3,10 +3,10 @@
 //! `mahjong_fast/taiwan.py`.
 
 use crate::convert;
-use crate::errors::{InvalidHandError, InvalidRuleError, IntoPyResult};
+use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
 use mahjong_core::decompose::GroupKind;
-use mahjong_core::taiwan::{self, batch, Pattern, Replacement, RuleValue, TaiScore, TaiwanRules, WinContext};
 use mahjong_core::shanten::batch::with_threads;
+use mahjong_core::taiwan::{self, batch, Pattern, Replacement, RuleValue, TaiScore, TaiwanRules, WinContext};
 use mahjong_core::tile::counts_of;
 use mahjong_core::Tile;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -27,7 +27,9 @@ fn rule_value(name: &str, v: &Bound<'_, PyAny>) -> PyResult<RuleValue> {
         return Ok(RuleValue::Bool(v.extract()?));
     }
     if v.is_instance_of::<PyInt>() {
-        return Ok(RuleValue::Int(v.extract().map_err(|_| InvalidRuleError::new_err(format!("taiwan rule {name}: {v} is out of range")))?));
+        return Ok(RuleValue::Int(
+            v.extract().map_err(|_| InvalidRuleError::new_err(format!("taiwan rule {name}: {v} is out of range")))?,
+        ));
     }
     if v.is_none() {
         return Ok(RuleValue::Int(0));
@@ -35,7 +37,10 @@ fn rule_value(name: &str, v: &Bound<'_, PyAny>) -> PyResult<RuleValue> {
     if let Ok(s) = v.cast::<PyString>() {
         return Ok(RuleValue::Text(s.to_str()?.to_owned()));
     }
-    Err(InvalidRuleError::new_err(format!("taiwan rule {name}: expected an int, a bool or text, got {}", v.get_type().name()?)))
+    Err(InvalidRuleError::new_err(format!(
+        "taiwan rule {name}: expected an int, a bool or text, got {}",
+        v.get_type().name()?
+    )))
 }
 
 fn value_to_py<'py>(py: Python<'py>, v: &RuleValue) -> PyResult<Bound<'py, PyAny>> {
@@ -82,7 +87,11 @@ fn group_text(kind: GroupKind, t: Tile) -> String {
 
 fn score_to_py<'py>(py: Python<'py>, s: &TaiScore, complete: bool) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let pats: Vec<(&str, &str, &str, u8, u16)> = s.patterns().iter().map(|p| (p.pattern.key(), p.pattern.name_zh(), p.pattern.name_en(), p.count, p.tai)).collect();
+    let pats: Vec<(&str, &str, &str, u8, u16)> = s
+        .patterns()
+        .iter()
+        .map(|p| (p.pattern.key(), p.pattern.name_zh(), p.pattern.name_en(), p.count, p.tai))
+        .collect();
     d.set_item("patterns", pats)?;
     d.set_item("total", s.total)?;
     d.set_item("uncapped", s.uncapped)?;
@@ -157,8 +166,15 @@ pub fn taiwan_score_raw<'py>(
 ///     >>> taiwan_flower_win_raw("eight_immortals", 0, TaiwanRuleSet())["total"]
 ///     8
 #[pyfunction]
-pub fn taiwan_flower_win_raw<'py>(py: Python<'py>, kind: &str, consecutive: u16, rules: &PyTaiwanRules) -> PyResult<Bound<'py, PyDict>> {
-    let p = Pattern::from_key(kind).ok_or_else(|| InvalidHandError::new_err(format!("{kind:?} is not a flower win (seven_rob_one or eight_immortals)")))?;
+pub fn taiwan_flower_win_raw<'py>(
+    py: Python<'py>,
+    kind: &str,
+    consecutive: u16,
+    rules: &PyTaiwanRules,
+) -> PyResult<Bound<'py, PyDict>> {
+    let p = Pattern::from_key(kind).ok_or_else(|| {
+        InvalidHandError::new_err(format!("{kind:?} is not a flower win (seven_rob_one or eight_immortals)"))
+    })?;
     let s = taiwan::flower_win(p, consecutive, &rules.0).py_err()?;
     score_to_py(py, &s, false)
 }

@@ -82,7 +82,12 @@ pub struct PyMeld(pub Meld);
 impl PyMeld {
     #[new]
     #[pyo3(signature = (kind, tiles, called=None, from_seat=None))]
-    fn new(kind: &str, tiles: &Bound<'_, PyAny>, called: Option<&Bound<'_, PyAny>>, from_seat: Option<u8>) -> PyResult<Self> {
+    fn new(
+        kind: &str,
+        tiles: &Bound<'_, PyAny>,
+        called: Option<&Bound<'_, PyAny>>,
+        from_seat: Option<u8>,
+    ) -> PyResult<Self> {
         let kind = MeldKind::parse(kind).py_err()?;
         let t = convert::tiles(tiles)?;
         let called = called.map(convert::one_tile).transpose()?.map(|r| r.tile);
@@ -105,6 +110,7 @@ impl PyMeld {
     }
     /// 0 self, 1 right, 2 opposite, 3 left.
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // a Python property named for the seat, not a conversion
     fn from_seat(&self) -> u8 {
         self.0.from
     }
@@ -116,7 +122,13 @@ impl PyMeld {
         self.0.to_string()
     }
     fn __repr__(&self) -> String {
-        format!("Meld('{}', '{}', called='{}', from_seat={})", self.0.kind.name(), format_mpsz(&self.0.tiles()), self.0.called, self.0.from)
+        format!(
+            "Meld('{}', '{}', called='{}', from_seat={})",
+            self.0.kind.name(),
+            format_mpsz(&self.0.tiles()),
+            self.0.called,
+            self.0.from
+        )
     }
 }
 

@@ -10,8 +10,23 @@ use mahjong_core::riichi::batch::Columns;
 
 /// Column names in the order of [`Columns`]' fields.
 pub const NAMES: [&str; 17] = [
-    "hand", "win", "meld_kind", "meld_tile", "meld_red", "flags", "winner", "dealer", "discarder", "pao", "round_wind",
-    "dora", "ura", "honba", "riichi_sticks", "kita", "n_players",
+    "hand",
+    "win",
+    "meld_kind",
+    "meld_tile",
+    "meld_red",
+    "flags",
+    "winner",
+    "dealer",
+    "discarder",
+    "pao",
+    "round_wind",
+    "dora",
+    "ura",
+    "honba",
+    "riichi_sticks",
+    "kita",
+    "n_players",
 ];
 
 /// Every column of a dump folder (a missing file reads as an empty column).
@@ -26,9 +41,24 @@ impl Dump {
     pub fn columns(&self) -> Columns<'_> {
         let v = &self.0;
         Columns {
-            n: v[1].len(), hand: &v[0], win: &v[1], meld_kind: &v[2], meld_tile: &v[3], meld_red: &v[4], flags: &v[5],
-            winner: &v[6], dealer: &v[7], discarder: &v[8], pao: &v[9], round_wind: &v[10], dora: &v[11], ura: &v[12],
-            honba: &v[13], riichi_sticks: &v[14], kita: &v[15], n_players: &v[16],
+            n: v[1].len(),
+            hand: &v[0],
+            win: &v[1],
+            meld_kind: &v[2],
+            meld_tile: &v[3],
+            meld_red: &v[4],
+            flags: &v[5],
+            winner: &v[6],
+            dealer: &v[7],
+            discarder: &v[8],
+            pao: &v[9],
+            round_wind: &v[10],
+            dora: &v[11],
+            ura: &v[12],
+            honba: &v[13],
+            riichi_sticks: &v[14],
+            kita: &v[15],
+            n_players: &v[16],
         }
     }
 }

@@ -447,7 +447,11 @@ mod tests {
     fn split_set(counts: &Counts, table: bool) -> Vec<String> {
         let mut v = vec![];
         let mut push = |d: &Decomposition| v.push(format!("{:?}", d));
-        let n = if table { for_each_decomposition(counts, &mut push) } else { reference::for_each_decomposition_recursive(counts, &mut push) };
+        let n = if table {
+            for_each_decomposition(counts, &mut push)
+        } else {
+            reference::for_each_decomposition_recursive(counts, &mut push)
+        };
         assert_eq!(n, v.len());
         v.sort();
         v

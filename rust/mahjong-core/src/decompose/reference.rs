@@ -32,7 +32,14 @@ fn push(cur: &mut Decomposition, g: Group) -> bool {
     true
 }
 
-fn recurse(c: &mut Counts, start: usize, cur: &mut Decomposition, has_pair: bool, n: &mut usize, f: &mut impl FnMut(&Decomposition)) {
+fn recurse(
+    c: &mut Counts,
+    start: usize,
+    cur: &mut Decomposition,
+    has_pair: bool,
+    n: &mut usize,
+    f: &mut impl FnMut(&Decomposition),
+) {
     let mut i = start;
     while i < N_KINDS && c[i] == 0 {
         i += 1;

@@ -92,7 +92,12 @@ impl SplitTable {
             let &(k, v) = self.slots.get(i)?;
             if k == key {
                 let start = (v >> 14) as usize;
-                return Some(Run { start, end: start + ((v >> 4) & 1023) as usize, sets: (v >> 1) & 7, pair: v & 1 != 0 });
+                return Some(Run {
+                    start,
+                    end: start + ((v >> 4) & 1023) as usize,
+                    sets: (v >> 1) & 7,
+                    pair: v & 1 != 0,
+                });
             }
             if k == EMPTY {
                 return None;
@@ -179,7 +184,11 @@ pub fn summarize(x: u32) -> SuitSummary {
     SuitSummary {
         seq,
         trip_pair: trips | ((pair as u16) << 12),
-        sums: n_seq << SUM_SEQ | n_trip << SUM_TRIP | peikou << SUM_PEIKOU | (outside as u32) << SUM_OUTSIDE | fu << SUM_FU,
+        sums: n_seq << SUM_SEQ
+            | n_trip << SUM_TRIP
+            | peikou << SUM_PEIKOU
+            | (outside as u32) << SUM_OUTSIDE
+            | fu << SUM_FU,
     }
 }
 

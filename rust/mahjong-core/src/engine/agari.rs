@@ -90,8 +90,11 @@ pub fn waits(c: &Counts) -> u64 {
         // Only kinds next to a held tile (or a held honor) can complete a hand,
         // except for thirteen orphans, which the yaochuu pass covers.
         let near = c[k] > 0
-            || (k < 27 && ((k % 9 > 0 && c[k - 1] > 0) || (k % 9 < 8 && c[k + 1] > 0)
-                || (k % 9 > 1 && c[k - 2] > 0) || (k % 9 < 7 && c[k + 2] > 0)));
+            || (k < 27
+                && ((k % 9 > 0 && c[k - 1] > 0)
+                    || (k % 9 < 8 && c[k + 1] > 0)
+                    || (k % 9 > 1 && c[k - 2] > 0)
+                    || (k % 9 < 7 && c[k + 2] > 0)));
         if !near && !YAOCHUU.contains(&k) {
             continue;
         }

@@ -76,7 +76,17 @@ impl Game {
 
     /// Start the current hand on `wall`.
     pub fn start_round(&self, wall: Wall, record: bool) -> Round {
-        Round::new(self.rules.clone(), wall, self.wind, self.number, self.dealer(), self.honba, self.sticks, self.scores, record)
+        Round::new(
+            self.rules.clone(),
+            wall,
+            self.wind,
+            self.number,
+            self.dealer(),
+            self.honba,
+            self.sticks,
+            self.scores,
+            record,
+        )
     }
 
     fn last_wind(&self) -> u8 {
@@ -133,7 +143,11 @@ impl Game {
                 // Agari-yame: the dealer on top (ties go to the earlier seat) stops.
                 let n = self.rules.players as usize;
                 let pos = |s: usize| (s + n - self.first_dealer as usize) % n;
-                let dealer_top = (0..n).all(|s| s == dealer || self.scores[dealer] > self.scores[s] || (self.scores[dealer] == self.scores[s] && pos(dealer) < pos(s)));
+                let dealer_top = (0..n).all(|s| {
+                    s == dealer
+                        || self.scores[dealer] > self.scores[s]
+                        || (self.scores[dealer] == self.scores[s] && pos(dealer) < pos(s))
+                });
                 let reached = !self.rules.extension || top >= target;
                 let yame = if is_draw { self.rules.tenpai_yame } else { self.rules.agari_yame };
                 if yame && dealer_top && reached && dealer_stops {
@@ -252,7 +266,8 @@ pub fn final_result(rules: &EngineRules, scores: [i32; 4], first_dealer: u8) -> 
     };
     let mut results = [0f64; 4];
     let first = order[0];
-    let tied_first: Vec<usize> = order.iter().copied().filter(|&s| scores[s] == scores[first] && rules.tie_rule == TieRule::Split).collect();
+    let tied_first: Vec<usize> =
+        order.iter().copied().filter(|&s| scores[s] == scores[first] && rules.tie_rule == TieRule::Split).collect();
     let mut others = 0f64;
     for &s in order {
         if s == first || tied_first.contains(&s) {

@@ -13,8 +13,8 @@ pub mod replay;
 pub mod round;
 pub mod rules;
 pub mod scorer;
-pub mod selfplay;
 pub mod seat;
+pub mod selfplay;
 pub mod settle;
 pub mod wall;
 

@@ -93,7 +93,11 @@ impl ReplayReport {
     /// Every hand legal and scored as recorded, and the final result (if recorded) equal.
     pub fn ok(&self) -> bool {
         let done = self.rounds_skipped + self.rounds_truncated;
-        self.supported && self.problems.is_empty() && self.rounds_legal + done == self.rounds && self.rounds_scored + done == self.rounds && (!self.final_checked || self.final_matched)
+        self.supported
+            && self.problems.is_empty()
+            && self.rounds_legal + done == self.rounds
+            && self.rounds_scored + done == self.rounds
+            && (!self.final_checked || self.final_matched)
     }
 
     /// Verified and complete: every hand present legal and scored, and the log runs
@@ -113,7 +117,8 @@ pub fn hand_keys(log: &GameLog) -> Vec<(u64, Vec<u8>)> {
                 let mut scores = r.scores;
                 scores.sort_unstable();
                 let d = r.dora_indicator;
-                let mut bytes = vec![r.wind, r.number, r.honba, r.sticks, d.tile().index() as u8 * 2 + d.is_red() as u8];
+                let mut bytes =
+                    vec![r.wind, r.number, r.honba, r.sticks, d.tile().index() as u8 * 2 + d.is_red() as u8];
                 for x in scores {
                     bytes.extend_from_slice(&x.to_le_bytes());
                 }
@@ -209,7 +214,11 @@ impl Placed {
         }
         if let Some(old) = self.slots[idx] {
             if old != t {
-                return Err(Error::LogParse(format!("{source}: wall position {idx} holds both tile id {} and {}", old.id(), t.id())));
+                return Err(Error::LogParse(format!(
+                    "{source}: wall position {idx} holds both tile id {} and {}",
+                    old.id(),
+                    t.id()
+                )));
             }
         }
         self.slots[idx] = Some(t);
@@ -243,7 +252,13 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
     let mut after_kan = [false; 4];
     let mut in_riichi = [false; 4];
     // Put a tile that leaves `seat`'s hand into a hidden slot, unless already placed.
-    fn from_hand(p: &mut Placed, hidden: &mut [VecDeque<usize>; 4], seat: usize, t: TileId, source: &str) -> Result<()> {
+    fn from_hand(
+        p: &mut Placed,
+        hidden: &mut [VecDeque<usize>; 4],
+        seat: usize,
+        t: TileId,
+        source: &str,
+    ) -> Result<()> {
         if p.used[t.id() as usize] {
             return Ok(());
         }
@@ -273,7 +288,9 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
                     None => {
                         let next = events[i + 1..].iter().find(|e| !matches!(e, Event::Riichi { .. }));
                         match next {
-                            Some(Event::Discard { seat: d, tile: t, tsumogiri: true }) if d == seat => p.put(idx, *t, source)?,
+                            Some(Event::Discard { seat: d, tile: t, tsumogiri: true }) if d == seat => {
+                                p.put(idx, *t, source)?
+                            }
                             _ => hidden[s].push_back(idx),
                         }
                     }
@@ -376,7 +393,10 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
         let unused_slot = sanma && super::wall::sanma_unused_slot(i);
         order[i] = match p.slots[i] {
             Some(t) => t,
-            None if unused_slot => free_out.next().or_else(|| free_in.next()).ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
+            None if unused_slot => free_out
+                .next()
+                .or_else(|| free_in.next())
+                .ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
             None => free_in.next().ok_or_else(|| Error::LogParse(format!("{source}: inconsistent tile ids")))?,
         };
     }
@@ -415,7 +435,10 @@ const TENHOU_OTHER_UMA: [[i32; 4]; 1] = [[10_000, 5_000, -5_000, -10_000]];
 
 /// The first dealer's seat, from the log's first hand.
 fn starts_first_dealer(log: &GameLog) -> u8 {
-    log.events.iter().find_map(|e| if let Event::RoundStart(r) = e { Some((r.dealer + 4 - r.number % 4) % 4) } else { None }).unwrap_or(0)
+    log.events
+        .iter()
+        .find_map(|e| if let Event::RoundStart(r) = e { Some((r.dealer + 4 - r.number % 4) % 4) } else { None })
+        .unwrap_or(0)
 }
 
 /// Replay one game, scoring wins with the riichi scorer.
@@ -425,7 +448,12 @@ pub fn replay_game(log: &GameLog) -> ReplayReport {
 
 /// Replay one game with wins valued as `values` says.
 pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
-    let mut rep = ReplayReport { source: log.source.clone(), fingerprint: fingerprint(log), hands: hand_keys(log), ..Default::default() };
+    let mut rep = ReplayReport {
+        source: log.source.clone(),
+        fingerprint: fingerprint(log),
+        hands: hand_keys(log),
+        ..Default::default()
+    };
     let rules = match rules_for(log) {
         Ok(r) => r,
         Err(why) => {
@@ -462,7 +490,8 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
     }
     let mut game = Game::new(rules);
     let ev = &log.events;
-    let starts: Vec<usize> = ev.iter().enumerate().filter(|(_, e)| matches!(e, Event::RoundStart(_))).map(|(i, _)| i).collect();
+    let starts: Vec<usize> =
+        ev.iter().enumerate().filter(|(_, e)| matches!(e, Event::RoundStart(_))).map(|(i, _)| i).collect();
     let mut synced = true;
     let mut ended_early = false;
     if let Some(Event::RoundStart(first)) = starts.first().map(|&i| &ev[i]) {
@@ -472,20 +501,33 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
         let end = starts.get(n + 1).copied().unwrap_or(ev.len());
         let Event::RoundStart(start) = &ev[si] else { continue };
         rep.rounds += 1;
-        let label = format!("{} {}-{} honba {}", log.source, ["E", "S", "W", "N"][start.wind as usize % 4], start.number + 1, start.honba);
+        let label = format!(
+            "{} {}-{} honba {}",
+            log.source,
+            ["E", "S", "W", "N"][start.wind as usize % 4],
+            start.number + 1,
+            start.honba
+        );
         // The match state carried by the engine must equal the recorded start.
         let expect = (start.scores, start.honba, start.sticks, start.dealer, start.wind, start.number);
         let have = (game.scores, game.honba, game.sticks, game.dealer(), game.wind, game.number);
         // A log that starts mid-match (a reconnect) gives the state of its first hand.
         let mid_start = n == 0 && (start.wind, start.number, start.honba, start.sticks) != (0, 0, 0, 0);
         if synced && !mid_start && expect != have && game.result.is_none() {
-            rep.problems.push(format!("{label}: match state before the hand differs: recorded {expect:?}, engine {have:?}"));
+            rep.problems
+                .push(format!("{label}: match state before the hand differs: recorded {expect:?}, engine {have:?}"));
         }
         if game.result.is_some() && !ended_early {
             // Said once: the hands after it are still replayed and checked.
             ended_early = true;
             let length = if game.rules.length == Length::East { "east only" } else { "east-south" };
-            let why = if game.scores.iter().any(|&x| x < 0) { "a score below zero" } else if game.scores.iter().any(|&x| x >= game.rules.return_points) { "a score at or above the return points" } else { "the last hand played" };
+            let why = if game.scores.iter().any(|&x| x < 0) {
+                "a score below zero"
+            } else if game.scores.iter().any(|&x| x >= game.rules.return_points) {
+                "a score at or above the return points"
+            } else {
+                "the last hand played"
+            };
             rep.problems.push(format!(
                 "{label}: under the rules the log declares ({length}, GO type {:?}) the match ended before this hand ({why}: {:?}), but the record plays on: its declared lobby does not match its play",
                 log.rules.go_type, game.scores
@@ -535,10 +577,15 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
                     let same_results = r.results.iter().zip(results.iter()).all(|(a, b)| (a - b).abs() < 0.05);
                     rep.final_matched = same_scores && same_results;
                     if !rep.final_matched {
-                        rep.problems.push(format!("{}: final result differs: recorded {scores:?} {results:?}, engine {:?} {:?}", log.source, r.scores, r.results));
+                        rep.problems.push(format!(
+                            "{}: final result differs: recorded {scores:?} {results:?}, engine {:?} {:?}",
+                            log.source, r.scores, r.results
+                        ));
                     }
                 }
-                None => rep.problems.push(format!("{}: the record ends the match but the engine would go on", log.source)),
+                None => {
+                    rep.problems.push(format!("{}: the record ends the match but the engine would go on", log.source))
+                }
             }
         }
     }
@@ -546,9 +593,20 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &str, label: &str, last_hand: bool, values: Values, scoring: &crate::riichi::Rules, rep: &mut ReplayReport) -> Result<()> {
+fn replay_round(
+    game: &mut Game,
+    start: &RoundStart,
+    body: &[Event],
+    source: &str,
+    label: &str,
+    last_hand: bool,
+    values: Values,
+    scoring: &crate::riichi::Rules,
+    rep: &mut ReplayReport,
+) -> Result<()> {
     let (wall, hidden) = rebuild_wall_for(start, body, source, game.rules.players)?;
-    let wins: Vec<WinRecord> = body.iter().filter_map(|e| if let Event::Win(w) = e { Some((**w).clone()) } else { None }).collect();
+    let wins: Vec<WinRecord> =
+        body.iter().filter_map(|e| if let Event::Win(w) = e { Some((**w).clone()) } else { None }).collect();
     let mut triple = 0u8;
     for e in body {
         if let Event::Ryuukyoku(d) = e {
@@ -578,7 +636,12 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
         let res = match round.phase.clone() {
             Phase::Turn { seat, .. } => {
                 let Some((action, used)) = turn_action(body, i, seat) else {
-                    let stops = body[i..].iter().all(|e| matches!(e, Event::Riichi { .. } | Event::Draw { .. } | Event::Dora { .. } | Event::RiichiStick { .. }));
+                    let stops = body[i..].iter().all(|e| {
+                        matches!(
+                            e,
+                            Event::Riichi { .. } | Event::Draw { .. } | Event::Dora { .. } | Event::RiichiStick { .. }
+                        )
+                    });
                     if stops {
                         cut = true;
                     } else {
@@ -603,7 +666,11 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     }
                 }
                 i += used;
-                if use_record { round.apply(seat, action, &mut record_judge) } else { round.apply(seat, action, &mut scorer_judge) }
+                if use_record {
+                    round.apply(seat, action, &mut record_judge)
+                } else {
+                    round.apply(seat, action, &mut scorer_judge)
+                }
             }
             Phase::Claim { from, source: src, can_ron, can_call, .. } => {
                 let answers = claim_answers(body, i, from, src);
@@ -617,14 +684,21 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
                     if !matches!(a, Action::Pass) {
                         consumed = true;
                     }
-                    r = if use_record { round.apply(s, a, &mut record_judge) } else { round.apply(s, a, &mut scorer_judge) };
+                    r = if use_record {
+                        round.apply(s, a, &mut record_judge)
+                    } else {
+                        round.apply(s, a, &mut scorer_judge)
+                    };
                     if r.is_err() {
                         break;
                     }
                 }
                 // A recorded call or ron that the engine did not offer is illegal.
                 if r.is_ok() && !consumed && answers.iter().any(|a| a.is_some()) {
-                    r = Err(Error::IllegalAction(format!("{label}: the recorded claim {:?} was not an option", answers)));
+                    r = Err(Error::IllegalAction(format!(
+                        "{label}: the recorded claim {:?} was not an option",
+                        answers
+                    )));
                 }
                 if consumed {
                     if let Some(Event::Call { .. }) = body.get(i) {
@@ -654,7 +728,11 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
         return Ok(());
     };
     // Full scorings of the wins, beside the record.
-    let engine_wins: Vec<(u8, [i32; 4])> = round.events.iter().filter_map(|e| if let Event::Win(w) = e { Some((w.seat, w.deltas)) } else { None }).collect();
+    let engine_wins: Vec<(u8, [i32; 4])> = round
+        .events
+        .iter()
+        .filter_map(|e| if let Event::Win(w) = e { Some((w.seat, w.deltas)) } else { None })
+        .collect();
     for (seat, score) in scorer_judge.wins.iter() {
         let rec = wins.iter().find(|w| w.seat == *seat);
         let deltas = engine_wins.iter().find(|w| w.0 == *seat).map(|w| w.1).unwrap_or([0; 4]);
@@ -700,20 +778,46 @@ fn replay_round(game: &mut Game, start: &RoundStart, body: &[Event], source: &st
         rep.rounds_scored += 1;
         rep.wins_matched += wins.len() as u32;
     } else if legal {
-        rep.problems.push(format!("{label}: score changes differ: recorded {recorded:?} ({recorded_draw:?}), engine {:?} ({:?})", end.deltas, end.draw));
+        rep.problems.push(format!(
+            "{label}: score changes differ: recorded {recorded:?} ({recorded_draw:?}), engine {:?} ({:?})",
+            end.deltas, end.draw
+        ));
     }
     // The engine's own draws must be the recorded ones.
     if legal {
-        let mine: Vec<(u8, Option<TileId>)> = round.events.iter().filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None }).collect();
-        let theirs: Vec<(u8, Option<TileId>)> = body.iter().filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None }).collect();
-        let same = mine.len() == theirs.len() && mine.iter().zip(theirs.iter()).all(|(a, b)| a.0 == b.0 && (b.1.is_none() || a.1 == b.1));
+        let mine: Vec<(u8, Option<TileId>)> = round
+            .events
+            .iter()
+            .filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None })
+            .collect();
+        let theirs: Vec<(u8, Option<TileId>)> = body
+            .iter()
+            .filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None })
+            .collect();
+        let same = mine.len() == theirs.len()
+            && mine.iter().zip(theirs.iter()).all(|(a, b)| a.0 == b.0 && (b.1.is_none() || a.1 == b.1));
         if !same {
-            rep.problems.push(format!("{label}: the engine's draws differ from the record ({} vs {})", mine.len(), theirs.len()));
+            rep.problems.push(format!(
+                "{label}: the engine's draws differ from the record ({} vs {})",
+                mine.len(),
+                theirs.len()
+            ));
         }
-        let dm: Vec<TileId> = round.events.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None }).collect();
-        let dt: Vec<TileId> = body.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None }).collect();
+        let dm: Vec<TileId> = round
+            .events
+            .iter()
+            .filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None })
+            .collect();
+        let dt: Vec<TileId> = body
+            .iter()
+            .filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None })
+            .collect();
         if dm != dt {
-            rep.problems.push(format!("{label}: kan dora differ: recorded {:?}, engine {:?}", dt.iter().map(|t| t.id()).collect::<Vec<_>>(), dm.iter().map(|t| t.id()).collect::<Vec<_>>()));
+            rep.problems.push(format!(
+                "{label}: kan dora differ: recorded {:?}, engine {:?}",
+                dt.iter().map(|t| t.id()).collect::<Vec<_>>(),
+                dm.iter().map(|t| t.id()).collect::<Vec<_>>()
+            ));
         }
     }
     game.end_round_choosing(&round, &end, last_hand);
@@ -726,13 +830,19 @@ fn turn_action(ev: &[Event], i: usize, seat: u8) -> Option<(Action, usize)> {
         Event::Riichi { seat: s } if *s == seat => {
             let j = next_decision(ev, i + 1);
             match ev.get(j) {
-                Some(Event::Discard { seat: s, tile, .. }) if *s == seat => Some((Action::Discard { tile: *tile, riichi: true }, j + 1 - i)),
+                Some(Event::Discard { seat: s, tile, .. }) if *s == seat => {
+                    Some((Action::Discard { tile: *tile, riichi: true }, j + 1 - i))
+                }
                 _ => None,
             }
         }
         Event::Discard { seat: s, tile, .. } if *s == seat => Some((Action::Discard { tile: *tile, riichi: false }, 1)),
-        Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Ankan => Some((Action::Ankan { tile: meld.tiles[0] }, 1)),
-        Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Kakan => Some((Action::Kakan { tile: meld.called }, 1)),
+        Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Ankan => {
+            Some((Action::Ankan { tile: meld.tiles[0] }, 1))
+        }
+        Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Kakan => {
+            Some((Action::Kakan { tile: meld.called }, 1))
+        }
         Event::Win(w) if w.seat == seat && w.from == seat => Some((Action::Tsumo, 1)),
         Event::Nuki { seat: s, tile } if *s == seat => Some((Action::Nuki { tile: *tile }, 1)),
         Event::Ryuukyoku(d) if d.kind == DrawKind::NineTerminals => Some((Action::NineTerminals, 1)),

@@ -97,7 +97,15 @@ pub enum Phase {
     /// `seat` acts on its own turn.
     Turn { seat: u8, drawn: Option<TileId>, kind: TurnKind, kuikae: u64 },
     /// Other seats may claim `tile`; `answers` collects their choices.
-    Claim { from: u8, tile: TileId, source: ClaimSource, can_ron: u8, can_call: u8, answers: [Option<Action>; 4], riichi: bool },
+    Claim {
+        from: u8,
+        tile: TileId,
+        source: ClaimSource,
+        can_ron: u8,
+        can_call: u8,
+        answers: [Option<Action>; 4],
+        riichi: bool,
+    },
     /// The hand is over.
     Ended(Box<RoundEnd>),
 }
@@ -149,11 +157,22 @@ fn illegal(why: String) -> Error {
 impl Round {
     /// Deal a hand from `wall` and let the dealer draw.
     #[allow(clippy::too_many_arguments)]
-    pub fn new(rules: EngineRules, wall: Wall, wind: u8, number: u8, dealer: u8, honba: u8, sticks: u8, scores: [i32; 4], record: bool) -> Round {
+    pub fn new(
+        rules: EngineRules,
+        wall: Wall,
+        wind: u8,
+        number: u8,
+        dealer: u8,
+        honba: u8,
+        sticks: u8,
+        scores: [i32; 4],
+        record: bool,
+    ) -> Round {
         // In three-player the fourth seat is empty (its deal slots hold 2m-8m).
         let n = rules.players as usize;
         let deal = |s: usize| if s < n { wall.deal(s) } else { &[] };
-        let seats = [SeatState::new(deal(0)), SeatState::new(deal(1)), SeatState::new(deal(2)), SeatState::new(deal(3))];
+        let seats =
+            [SeatState::new(deal(0)), SeatState::new(deal(1)), SeatState::new(deal(2)), SeatState::new(deal(3))];
         let mut r = Round {
             rules,
             wind,
@@ -164,7 +183,14 @@ impl Round {
             scores,
             wall,
             seats,
-            phase: Phase::Ended(Box::new(RoundEnd { deltas: [0; 4], wins: Vec::new(), draw: None, renchan: false, sticks_taken: false, tenpai: [false; 4] })),
+            phase: Phase::Ended(Box::new(RoundEnd {
+                deltas: [0; 4],
+                wins: Vec::new(),
+                draw: None,
+                renchan: false,
+                sticks_taken: false,
+                tenpai: [false; 4],
+            })),
             kans: 0,
             nukis: 0,
             kan_seat_mask: 0,
@@ -188,7 +214,16 @@ impl Round {
                     h[k] = Some(*t);
                 }
             }
-            let start = RoundStart { wind, number, honba, sticks, dealer, scores, dora_indicator: r.wall.dora_indicator(0), hands };
+            let start = RoundStart {
+                wind,
+                number,
+                honba,
+                sticks,
+                dealer,
+                scores,
+                dora_indicator: r.wall.dora_indicator(0),
+                hands,
+            };
             r.events.push(Event::RoundStart(Box::new(start)));
         }
         r.draw_for(dealer, false);
@@ -232,7 +267,12 @@ impl Round {
         s.shanten_before_draw = s.shanten();
         s.add(t);
         self.emit(|| Event::Draw { seat, tile: Some(t) });
-        self.phase = Phase::Turn { seat, drawn: Some(t), kind: if rinshan { TurnKind::Rinshan } else { TurnKind::Draw }, kuikae: 0 };
+        self.phase = Phase::Turn {
+            seat,
+            drawn: Some(t),
+            kind: if rinshan { TurnKind::Rinshan } else { TurnKind::Draw },
+            kuikae: 0,
+        };
     }
 
     fn flip_dora(&mut self) {
@@ -251,7 +291,16 @@ impl Round {
 
     // ----- legality -------------------------------------------------------------
 
-    fn win_context<'a>(&'a self, seat: u8, from: u8, tile: TileId, concealed: &'a [TileId], source: Option<ClaimSource>, ura: &'a [TileId], dora: &'a [TileId]) -> WinContext<'a> {
+    fn win_context<'a>(
+        &'a self,
+        seat: u8,
+        from: u8,
+        tile: TileId,
+        concealed: &'a [TileId],
+        source: Option<ClaimSource>,
+        ura: &'a [TileId],
+        dora: &'a [TileId],
+    ) -> WinContext<'a> {
         let s = &self.seats[seat as usize];
         let tsumo = source.is_none();
         let (riichi, double) = match s.riichi {
@@ -288,7 +337,14 @@ impl Round {
         }
     }
 
-    fn judge_win(&self, seat: u8, from: u8, tile: TileId, source: Option<ClaimSource>, judge: &mut dyn WinJudge) -> Option<WinValue> {
+    fn judge_win(
+        &self,
+        seat: u8,
+        from: u8,
+        tile: TileId,
+        source: Option<ClaimSource>,
+        judge: &mut dyn WinJudge,
+    ) -> Option<WinValue> {
         let s = &self.seats[seat as usize];
         let mut concealed = [TileId::wrapping(0); 14];
         let n = s.n_tiles as usize;
@@ -338,7 +394,9 @@ impl Round {
     fn may_riichi(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
         // A draw lowers shanten by one at most: hands two away cannot be ready now.
-        let near = s.n_tiles % 3 != 2 || s.shanten_before_draw <= 1 || !matches!(self.phase, Phase::Turn { kind: TurnKind::Draw | TurnKind::Rinshan, .. });
+        let near = s.n_tiles % 3 != 2
+            || s.shanten_before_draw <= 1
+            || !matches!(self.phase, Phase::Turn { kind: TurnKind::Draw | TurnKind::Rinshan, .. });
         s.is_closed() && !s.in_riichi() && near && crate::shanten::shanten(&s.counts, 4 - s.n_melds as usize) <= 0
     }
 
@@ -374,10 +432,16 @@ impl Round {
         match *action {
             Action::Discard { tile, riichi } => {
                 if !s.has(tile) {
-                    return Err(illegal(format!("seat {seat} discards tile id {} which is not in its hand", tile.id())));
+                    return Err(illegal(format!(
+                        "seat {seat} discards tile id {} which is not in its hand",
+                        tile.id()
+                    )));
                 }
                 if kuikae & (1 << tile.tile().index()) != 0 {
-                    return Err(illegal(format!("seat {seat} may not discard {} right after calling it (kuikae)", tile.tile())));
+                    return Err(illegal(format!(
+                        "seat {seat} may not discard {} right after calling it (kuikae)",
+                        tile.tile()
+                    )));
                 }
                 if s.in_riichi() && Some(tile) != drawn {
                     return Err(illegal(format!("seat {seat} is in riichi and must discard the drawn tile")));
@@ -393,13 +457,23 @@ impl Round {
                         return Err(illegal(format!("seat {seat} cannot declare riichi right after a call")));
                     }
                     if self.scores[seat as usize] < self.rules.riichi_min_points {
-                        return Err(illegal(format!("seat {seat} has {} points; riichi needs {}", self.scores[seat as usize], self.rules.riichi_min_points)));
+                        return Err(illegal(format!(
+                            "seat {seat} has {} points; riichi needs {}",
+                            self.scores[seat as usize], self.rules.riichi_min_points
+                        )));
                     }
                     if self.live_left() < self.rules.riichi_min_wall {
-                        return Err(illegal(format!("riichi needs {} tiles left in the wall, {} left", self.rules.riichi_min_wall, self.live_left())));
+                        return Err(illegal(format!(
+                            "riichi needs {} tiles left in the wall, {} left",
+                            self.rules.riichi_min_wall,
+                            self.live_left()
+                        )));
                     }
                     if self.hidden_seats & (1 << seat) == 0 && !self.tenpai_after_discard(seat, tile) {
-                        return Err(illegal(format!("seat {seat} is not tenpai after discarding {}: no riichi", tile.tile())));
+                        return Err(illegal(format!(
+                            "seat {seat} is not tenpai after discarding {}: no riichi",
+                            tile.tile()
+                        )));
                     }
                 }
                 Ok(())
@@ -446,7 +520,9 @@ impl Round {
                     if s.in_riichi() {
                         return Err(illegal(format!("seat {seat} is in riichi: no added kan")));
                     }
-                    if !s.has(tile) || !s.melds().iter().any(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k) {
+                    if !s.has(tile)
+                        || !s.melds().iter().any(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k)
+                    {
                         return Err(illegal(format!("seat {seat} has no pon of {} to add to", tile.tile())));
                     }
                 }
@@ -472,7 +548,11 @@ impl Round {
                 Ok(())
             }
             Action::NineTerminals => {
-                if !self.rules.abort_nine_terminals || !self.uninterrupted || s.n_discards != 0 || kind != TurnKind::Draw {
+                if !self.rules.abort_nine_terminals
+                    || !self.uninterrupted
+                    || s.n_discards != 0
+                    || kind != TurnKind::Draw
+                {
                     return Err(illegal(format!("seat {seat}: nine terminals only on an uninterrupted first draw")));
                 }
                 let kinds = YAOCHUU.iter().filter(|&&k| s.counts[k] > 0).count();
@@ -481,7 +561,9 @@ impl Round {
                 }
                 Ok(())
             }
-            _ => Err(illegal(format!("{action:?} by seat {seat}: only discard, tsumo, kan or nine terminals on one's turn"))),
+            _ => Err(illegal(format!(
+                "{action:?} by seat {seat}: only discard, tsumo, kan or nine terminals on one's turn"
+            ))),
         }
     }
 
@@ -640,12 +722,22 @@ impl Round {
             Action::Pass => Ok(()),
             Action::Ron if can_ron & (1 << seat) != 0 => Ok(()),
             Action::Ron => Err(illegal(format!("seat {seat} cannot ron {}", tile.tile()))),
-            Action::Chi { tiles } if source == ClaimSource::Discard && self.rules.chi && (from + 1) % self.rules.players == seat && can_call & (1 << seat) != 0 => {
+            Action::Chi { tiles }
+                if source == ClaimSource::Discard
+                    && self.rules.chi
+                    && (from + 1) % self.rules.players == seat
+                    && can_call & (1 << seat) != 0 =>
+            {
                 self.chi_options(seat, tile, &mut v);
                 if v.iter().any(|o| same_pair(o, &tiles)) {
                     Ok(())
                 } else {
-                    Err(illegal(format!("seat {seat} cannot chi {} with ids {} {}", tile.tile(), tiles[0].id(), tiles[1].id())))
+                    Err(illegal(format!(
+                        "seat {seat} cannot chi {} with ids {} {}",
+                        tile.tile(),
+                        tiles[0].id(),
+                        tiles[1].id()
+                    )))
                 }
             }
             Action::Pon { tiles } if source == ClaimSource::Discard && can_call & (1 << seat) != 0 => {
@@ -653,7 +745,12 @@ impl Round {
                 if v.iter().any(|o| same_pair(o, &tiles)) {
                     Ok(())
                 } else {
-                    Err(illegal(format!("seat {seat} cannot pon {} with ids {} {}", tile.tile(), tiles[0].id(), tiles[1].id())))
+                    Err(illegal(format!(
+                        "seat {seat} cannot pon {} with ids {} {}",
+                        tile.tile(),
+                        tiles[0].id(),
+                        tiles[1].id()
+                    )))
                 }
             }
             Action::Daiminkan if source == ClaimSource::Discard && can_call & (1 << seat) != 0 => {
@@ -709,7 +806,10 @@ impl Round {
                 // (whose refusals build messages).
                 let s = &self.seats[seat as usize];
                 let tsumo_shape = drawn.is_some() && s.ready_before_draw && agari::is_complete(&s.counts);
-                let nine = self.rules.abort_nine_terminals && self.uninterrupted && s.n_discards == 0 && kind == TurnKind::Draw;
+                let nine = self.rules.abort_nine_terminals
+                    && self.uninterrupted
+                    && s.n_discards == 0
+                    && kind == TurnKind::Draw;
                 if tsumo_shape && self.check_turn(seat, &Action::Tsumo, judge).is_ok() {
                     out.push(Action::Tsumo);
                 }
@@ -718,7 +818,11 @@ impl Round {
                 }
                 if self.rules.nuki && kind != TurnKind::Call {
                     let s = &self.seats[seat as usize];
-                    let north = if s.in_riichi() { drawn.filter(|t| t.tile().index() == 30) } else { s.concealed().iter().copied().find(|t| t.tile().index() == 30) };
+                    let north = if s.in_riichi() {
+                        drawn.filter(|t| t.tile().index() == 30)
+                    } else {
+                        s.concealed().iter().copied().find(|t| t.tile().index() == 30)
+                    };
                     if let Some(t) = north {
                         let a = Action::Nuki { tile: t };
                         if self.check_turn(seat, &a, judge).is_ok() {
@@ -739,10 +843,15 @@ impl Round {
                         }
                     }
                     let s = &self.seats[seat as usize];
-                    let adds: Vec<TileId> = s.melds().iter().filter(|m| m.kind == MeldKind::Pon).filter_map(|m| {
-                        let k = m.tiles[0].tile().index();
-                        s.concealed().iter().copied().find(|t| t.tile().index() == k)
-                    }).collect();
+                    let adds: Vec<TileId> = s
+                        .melds()
+                        .iter()
+                        .filter(|m| m.kind == MeldKind::Pon)
+                        .filter_map(|m| {
+                            let k = m.tiles[0].tile().index();
+                            s.concealed().iter().copied().find(|t| t.tile().index() == k)
+                        })
+                        .collect();
                     for t in adds {
                         let a = Action::Kakan { tile: t };
                         if self.check_turn(seat, &a, judge).is_ok() {
@@ -751,7 +860,9 @@ impl Round {
                     }
                 }
             }
-            Phase::Claim { from, tile, source, can_ron, can_call, answers, .. } if seat != from && answers[seat as usize].is_none() && (can_ron | can_call) & (1 << seat) != 0 => {
+            Phase::Claim { from, tile, source, can_ron, can_call, answers, .. }
+                if seat != from && answers[seat as usize].is_none() && (can_ron | can_call) & (1 << seat) != 0 =>
+            {
                 out.push(Action::Pass);
                 if can_ron & (1 << seat) != 0 {
                     out.push(Action::Ron);
@@ -832,7 +943,8 @@ impl Round {
                 self.finish_draw(DrawKind::Chombo, d, true, [false; 4], Default::default());
             }
             Penalty::WrongCall | Penalty::WrongRon => {
-                let amount = if kind == Penalty::WrongCall { self.rules.wrong_call_each } else { self.rules.wrong_ron_each };
+                let amount =
+                    if kind == Penalty::WrongCall { self.rules.wrong_call_each } else { self.rules.wrong_ron_each };
                 let d = each(amount);
                 for s in 0..4 {
                     self.scores[s] += d[s];
@@ -905,7 +1017,11 @@ impl Round {
             Action::Kakan { tile } => {
                 let k = tile.tile().index();
                 let s = &self.seats[seat as usize];
-                let Some(pon) = s.melds().iter().find(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k).copied() else { return };
+                let Some(pon) =
+                    s.melds().iter().find(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k).copied()
+                else {
+                    return;
+                };
                 let mut ids = [pon.tiles[0], pon.tiles[1], pon.tiles[2], tile];
                 ids.sort();
                 let meld = LogMeld { kind: MeldKind::Kakan, tiles: ids, called: tile, from: pon.from };
@@ -948,5 +1064,3 @@ fn same_pair(a: &[TileId; 2], b: &[TileId; 2]) -> bool {
     y.sort();
     x == y
 }
-
-

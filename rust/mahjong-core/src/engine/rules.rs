@@ -372,8 +372,8 @@ impl EngineRules {
             "shiima-2026" | "shiima" => Self::shiima_2026(),
             _ => {
                 return Err(Error::InvalidRule(format!(
-                    "unknown engine preset {name:?} (expected tenhou, tenhou-sanma, standard, shiima-2025 or shiima-2026)"
-                )))
+                "unknown engine preset {name:?} (expected tenhou, tenhou-sanma, standard, shiima-2025 or shiima-2026)"
+            )))
             }
         })
     }
@@ -475,20 +475,36 @@ impl EngineRules {
             amount(&format!("uma[{i}]"), u, -1_000_000, 1_000_000)?;
         }
         if self.players == 3 && self.uma[3] != 0 {
-            return bad("uma", format!("{:?}: a three-player table (players = 3) has no fourth place, so uma[3] must be 0", self.uma));
+            return bad(
+                "uma",
+                format!("{:?}: a three-player table (players = 3) has no fourth place, so uma[3] must be 0", self.uma),
+            );
         }
         // Uma moves points between players; results are made to add up to zero (first
         // place takes minus the others' sum when rounding), so uma must sum to zero.
         if self.uma.iter().sum::<i32>() != 0 {
-            return bad("uma", format!("{:?} sums to {}: uma must add up to zero (it moves points between places)", self.uma, self.uma.iter().sum::<i32>()));
+            return bad(
+                "uma",
+                format!(
+                    "{:?} sums to {}: uma must add up to zero (it moves points between places)",
+                    self.uma,
+                    self.uma.iter().sum::<i32>()
+                ),
+            );
         }
         // Four-player draws: at three players the engine would count the dealer's
         // second discard as the fourth wind, and four riichi can never happen.
         if self.players == 3 && self.abort_four_winds {
-            return bad("abort_four_winds", "needs four players (players = 3): there is no fourth discard in the first go-around".into());
+            return bad(
+                "abort_four_winds",
+                "needs four players (players = 3): there is no fourth discard in the first go-around".into(),
+            );
         }
         if self.players == 3 && self.abort_four_riichi {
-            return bad("abort_four_riichi", "needs four players (players = 3): three players cannot all four be in riichi".into());
+            return bad(
+                "abort_four_riichi",
+                "needs four players (players = 3): three players cannot all four be in riichi".into(),
+            );
         }
         amount("result_unit", self.result_unit, 0, 100_000)?;
         amount("riichi_min_points", self.riichi_min_points, -1_000_000, 1_000_000)?;
@@ -514,7 +530,8 @@ impl EngineRules {
             );
         }
         if let Chombo::EachPays(x) = self.chombo {
-            amount("chombo", x, 1, 100_000).map_err(|e| Error::InvalidRule(format!("{} (no penalty is \"none\")", e.message())))?;
+            amount("chombo", x, 1, 100_000)
+                .map_err(|e| Error::InvalidRule(format!("{} (no penalty is \"none\")", e.message())))?;
         }
         amount("wrong_call_each", self.wrong_call_each, 0, 100_000)?;
         amount("wrong_ron_each", self.wrong_ron_each, 0, 100_000)?;

@@ -80,7 +80,9 @@ impl WinJudge for ScorerJudge {
     fn judge(&mut self, ctx: &WinContext) -> Option<WinValue> {
         let r = score_win(ctx, &self.rules)?;
         let pao = r.yaku.as_slice().iter().any(|(y, _)| {
-            (*y == Yaku::Daisangen && self.rules.pao_daisangen) || (*y == Yaku::Daisuushii && self.rules.pao_daisuushii) || (*y == Yaku::Suukantsu && self.rules.pao_suukantsu)
+            (*y == Yaku::Daisangen && self.rules.pao_daisangen)
+                || (*y == Yaku::Daisuushii && self.rules.pao_daisuushii)
+                || (*y == Yaku::Suukantsu && self.rules.pao_suukantsu)
         });
         let v = WinValue { base: r.base as i32, pao_applies: pao };
         self.last = Some(r);

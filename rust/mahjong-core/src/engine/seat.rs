@@ -56,7 +56,12 @@ impl SeatState {
             counts: [0; 34],
             tiles: [TileId::wrapping(0); 14],
             n_tiles: 0,
-            melds: [LogMeld { kind: crate::hand::MeldKind::Chi, tiles: [TileId::wrapping(0); 4], called: TileId::wrapping(0), from: 0 }; 4],
+            melds: [LogMeld {
+                kind: crate::hand::MeldKind::Chi,
+                tiles: [TileId::wrapping(0); 4],
+                called: TileId::wrapping(0),
+                from: 0,
+            }; 4],
             n_melds: 0,
             river_kinds: 0,
             n_discards: 0,

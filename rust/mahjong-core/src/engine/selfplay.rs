@@ -137,7 +137,11 @@ mod tests {
                     assert!(actions.iter().all(|a| !matches!(a, Action::Chi { .. })));
                     // Random, except that a win is always taken (to exercise the
                     // payments; random play alone almost never wins).
-                    let a = actions.iter().copied().find(|a| matches!(a, Action::Tsumo | Action::Ron)).unwrap_or(actions[rng.below(actions.len())]);
+                    let a = actions
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+                        .unwrap_or(actions[rng.below(actions.len())]);
                     nukis += matches!(a, Action::Nuki { .. }) as u32;
                     round.apply(s, a, &mut judge).unwrap_or_else(|e| panic!("seed {seed}: listed {a:?} refused: {e}"));
                 }

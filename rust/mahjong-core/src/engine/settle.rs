@@ -11,7 +11,16 @@ fn up100(x: i32) -> i32 {
 /// Score changes of a ron by `winner` off `from`'s discard worth `base`.
 /// `honba` and `sticks` are what this winner collects (in a multiple ron only one
 /// winner takes the sticks). `pao`: the liable player, if liability applies.
-pub fn ron(rules: &EngineRules, winner: u8, from: u8, dealer: u8, base: i32, honba: u8, sticks: u8, pao: Option<u8>) -> [i32; 4] {
+pub fn ron(
+    rules: &EngineRules,
+    winner: u8,
+    from: u8,
+    dealer: u8,
+    base: i32,
+    honba: u8,
+    sticks: u8,
+    pao: Option<u8>,
+) -> [i32; 4] {
     let mut d = [0; 4];
     let mult = if winner == dealer { 6 } else { 4 };
     let pay = up100(base * mult);
@@ -31,7 +40,15 @@ pub fn ron(rules: &EngineRules, winner: u8, from: u8, dealer: u8, base: i32, hon
 }
 
 /// Score changes of a tsumo.
-pub fn tsumo(rules: &EngineRules, winner: u8, dealer: u8, base: i32, honba: u8, sticks: u8, pao: Option<u8>) -> [i32; 4] {
+pub fn tsumo(
+    rules: &EngineRules,
+    winner: u8,
+    dealer: u8,
+    base: i32,
+    honba: u8,
+    sticks: u8,
+    pao: Option<u8>,
+) -> [i32; 4] {
     let mut d = [0; 4];
     // Each payer's share of the honba (100 at Tenhou with four or three players).
     let per_honba = rules.honba_ron / (rules.players.max(2) as i32 - 1) * honba as i32;
@@ -48,7 +65,8 @@ pub fn tsumo(rules: &EngineRules, winner: u8, dealer: u8, base: i32, honba: u8, 
         if s == winner {
             continue;
         }
-        let pay = if winner == dealer || s == dealer { up100(2 * base) } else { up100(base) } + per_honba + absent_share;
+        let pay =
+            if winner == dealer || s == dealer { up100(2 * base) } else { up100(base) } + per_honba + absent_share;
         total += pay;
         if pao.is_none() {
             d[s as usize] -= pay;

@@ -102,7 +102,10 @@ impl Wall {
             w.live_end = LIVE_END_SANMA as u8;
             for (i, t) in w.tiles.iter().enumerate() {
                 if !sanma_unused_slot(i) && sanma_excluded(t.tile().index()) {
-                    return Err(Error::InvalidRule(format!("three-player wall: tile id {} (2m-8m) at position {i}, which is in play", t.id())));
+                    return Err(Error::InvalidRule(format!(
+                        "three-player wall: tile id {} (2m-8m) at position {i}, which is in play",
+                        t.id()
+                    )));
                 }
             }
         }

@@ -22,7 +22,15 @@ impl IdPool {
             return None;
         }
         let five = kind < 27 && kind % 9 == 4;
-        let copies: &[u8] = if self.aka && five { if red { &[0] } else { &[1, 2, 3] } } else { &[0, 1, 2, 3] };
+        let copies: &[u8] = if self.aka && five {
+            if red {
+                &[0]
+            } else {
+                &[1, 2, 3]
+            }
+        } else {
+            &[0, 1, 2, 3]
+        };
         for &c in copies {
             if self.used[kind] & (1 << c) == 0 {
                 self.used[kind] |= 1 << c;

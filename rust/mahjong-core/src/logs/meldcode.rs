@@ -115,11 +115,7 @@ pub fn encode(meld: &LogMeld, who: u8, n: u8) -> u32 {
                 (0..4).find(|c| !present.contains(c)).unwrap_or(0)
             };
             let three: Vec<u32> = (0..4).filter(|&c| c != unused).collect();
-            let called_copy = if meld.kind == MeldKind::Kakan {
-                three[0]
-            } else {
-                meld.called.id() as u32 & 3
-            };
+            let called_copy = if meld.kind == MeldKind::Kakan { three[0] } else { meld.called.id() as u32 & 3 };
             let r = three.iter().position(|&c| c == called_copy).unwrap_or(0) as u32;
             let flag = if meld.kind == MeldKind::Pon { 0x8 } else { 0x10 };
             ((kind * 3 + r) << 9) | (unused << 5) | flag | rel

@@ -64,7 +64,11 @@ impl Reader<'_> {
         Error::LogParse(format!("{}: line {}: {why}", self.source, self.line))
     }
     fn seat(&self, v: &Value, key: &str) -> Result<u8> {
-        v.get(key).and_then(|x| x.as_u64()).filter(|&s| s < 4).map(|s| s as u8).ok_or_else(|| self.err(format!("{key} is not a seat 0..4")))
+        v.get(key)
+            .and_then(|x| x.as_u64())
+            .filter(|&s| s < 4)
+            .map(|s| s as u8)
+            .ok_or_else(|| self.err(format!("{key} is not a seat 0..4")))
     }
     fn kind(&self, v: &Value) -> Result<Option<(usize, bool)>> {
         let s = v.as_str().ok_or_else(|| self.err(format!("tile {v} is not a string")))?;
@@ -86,7 +90,9 @@ impl Reader<'_> {
         match h.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
             Some(i) => Ok(h.remove(i)),
             // In a stream seen from one seat, other hands are hidden: the tile shows now.
-            None if self.game.hidden_tiles => self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {v}"))),
+            None if self.game.hidden_tiles => {
+                self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {v}")))
+            }
             None => Err(self.err(format!("seat {seat} plays {v} which is not in its hand"))),
         }
     }
@@ -125,11 +131,17 @@ impl Reader<'_> {
                     Some("N") => 3,
                     Some(o) => return Err(self.err(format!("bakaze {o:?}"))),
                 };
-                let kyoku = v.get("kyoku").and_then(|k| k.as_u64()).filter(|&k| (1..=4).contains(&k)).ok_or_else(|| self.err("kyoku must be 1..4"))?;
+                let kyoku = v
+                    .get("kyoku")
+                    .and_then(|k| k.as_u64())
+                    .filter(|&k| (1..=4).contains(&k))
+                    .ok_or_else(|| self.err("kyoku must be 1..4"))?;
                 let honba = v.get("honba").and_then(|k| k.as_u64()).unwrap_or(0).min(255) as u8;
                 let sticks = v.get("kyotaku").and_then(|k| k.as_u64()).unwrap_or(0).min(255) as u8;
                 let dealer = self.seat(v, "oya")?;
-                let dora = self.fresh(v.get("dora_marker").ok_or_else(|| self.err("no dora_marker"))?)?.ok_or_else(|| self.err("hidden dora marker"))?;
+                let dora = self
+                    .fresh(v.get("dora_marker").ok_or_else(|| self.err("no dora_marker"))?)?
+                    .ok_or_else(|| self.err("hidden dora marker"))?;
                 let mut scores = [25000; 4];
                 if let Some(a) = v.get("scores").and_then(|s| s.as_array()) {
                     for (i, x) in a.iter().take(4).enumerate() {
@@ -145,7 +157,10 @@ impl Reader<'_> {
                     self.game.rules.sanma = true;
                 }
                 for s in 0..players {
-                    let h = tehais.get(s).and_then(|h| h.as_array()).ok_or_else(|| self.err("tehais needs four hands (three in a three-player game)"))?;
+                    let h = tehais
+                        .get(s)
+                        .and_then(|h| h.as_array())
+                        .ok_or_else(|| self.err("tehais needs four hands (three in a three-player game)"))?;
                     if h.len() != 13 {
                         return Err(self.err(format!("seat {s} is dealt {} tiles", h.len())));
                     }
@@ -160,7 +175,16 @@ impl Reader<'_> {
                     }
                 }
                 self.in_round = true;
-                self.game.events.push(Event::RoundStart(Box::new(RoundStart { wind, number: (kyoku - 1) as u8, honba, sticks, dealer, scores, dora_indicator: dora, hands })));
+                self.game.events.push(Event::RoundStart(Box::new(RoundStart {
+                    wind,
+                    number: (kyoku - 1) as u8,
+                    honba,
+                    sticks,
+                    dealer,
+                    scores,
+                    dora_indicator: dora,
+                    hands,
+                })));
             }
             "tsumo" => {
                 let seat = self.seat(v, "actor")?;
@@ -186,7 +210,9 @@ impl Reader<'_> {
                         d
                     }
                     // A hidden hand (mjai streams seen from one seat) reveals the tile now.
-                    _ if self.game.hidden_tiles && self.not_in_hand(seat, pai) => self.fresh(pai)?.ok_or_else(|| self.err("hidden discard"))?,
+                    _ if self.game.hidden_tiles && self.not_in_hand(seat, pai) => {
+                        self.fresh(pai)?.ok_or_else(|| self.err("hidden discard"))?
+                    }
                     _ => self.take_from_hand(seat, pai)?,
                 };
                 self.last_draw[seat as usize] = None;
@@ -200,7 +226,11 @@ impl Reader<'_> {
             "nukidora" => {
                 let seat = self.seat(v, "actor")?;
                 let pai = v.get("pai").ok_or_else(|| self.err("no pai"))?;
-                let t = if self.game.hidden_tiles && self.not_in_hand(seat, pai) { self.fresh(pai)?.ok_or_else(|| self.err("hidden north"))? } else { self.take_from_hand(seat, pai)? };
+                let t = if self.game.hidden_tiles && self.not_in_hand(seat, pai) {
+                    self.fresh(pai)?.ok_or_else(|| self.err("hidden north"))?
+                } else {
+                    self.take_from_hand(seat, pai)?
+                };
                 if t.tile().index() != 30 {
                     return Err(self.err("nukidora of a tile that is not a north"));
                 }
@@ -218,7 +248,8 @@ impl Reader<'_> {
                     Some((s, t)) if s == target => t,
                     _ => return Err(self.err(format!("{typ} on seat {target}'s tile, which was not just discarded"))),
                 };
-                let consumed = v.get("consumed").and_then(|c| c.as_array()).ok_or_else(|| self.err("no consumed"))?.clone();
+                let consumed =
+                    v.get("consumed").and_then(|c| c.as_array()).ok_or_else(|| self.err("no consumed"))?.clone();
                 let mut tiles = [called; 4];
                 for (i, c) in consumed.iter().enumerate().take(3) {
                     tiles[i] = self.take_from_hand(seat, c)?;
@@ -241,17 +272,25 @@ impl Reader<'_> {
                 let added = self.take_from_hand(seat, v.get("pai").ok_or_else(|| self.err("no pai"))?)?;
                 let k = added.tile().index();
                 let pon = self.game.events.iter().rev().find_map(|e| match e {
-                    Event::Call { seat: s, meld } if *s == seat && meld.kind == MeldKind::Pon && meld.tiles[0].tile().index() == k => Some(*meld),
+                    Event::Call { seat: s, meld }
+                        if *s == seat && meld.kind == MeldKind::Pon && meld.tiles[0].tile().index() == k =>
+                    {
+                        Some(*meld)
+                    }
                     _ => None,
                 });
                 let pon = pon.ok_or_else(|| self.err("kakan without a pon"))?;
                 let mut tiles = [pon.tiles[0], pon.tiles[1], pon.tiles[2], added];
                 tiles.sort();
-                self.game.events.push(Event::Call { seat, meld: LogMeld { kind: MeldKind::Kakan, tiles, called: added, from: pon.from } });
+                self.game.events.push(Event::Call {
+                    seat,
+                    meld: LogMeld { kind: MeldKind::Kakan, tiles, called: added, from: pon.from },
+                });
             }
             "ankan" => {
                 let seat = self.seat(v, "actor")?;
-                let consumed = v.get("consumed").and_then(|c| c.as_array()).ok_or_else(|| self.err("no consumed"))?.clone();
+                let consumed =
+                    v.get("consumed").and_then(|c| c.as_array()).ok_or_else(|| self.err("no consumed"))?.clone();
                 if consumed.len() != 4 {
                     return Err(self.err("ankan needs four consumed tiles"));
                 }
@@ -260,17 +299,23 @@ impl Reader<'_> {
                     tiles[i] = self.take_from_hand(seat, c)?;
                 }
                 tiles.sort();
-                self.game.events.push(Event::Call { seat, meld: LogMeld { kind: MeldKind::Ankan, tiles, called: tiles[0], from: seat } });
+                self.game.events.push(Event::Call {
+                    seat,
+                    meld: LogMeld { kind: MeldKind::Ankan, tiles, called: tiles[0], from: seat },
+                });
             }
             "dora" => {
-                let t = self.fresh(v.get("dora_marker").ok_or_else(|| self.err("no dora_marker"))?)?.ok_or_else(|| self.err("hidden dora marker"))?;
+                let t = self
+                    .fresh(v.get("dora_marker").ok_or_else(|| self.err("no dora_marker"))?)?
+                    .ok_or_else(|| self.err("hidden dora marker"))?;
                 self.game.events.push(Event::Dora { indicator: t });
             }
             "hora" => {
                 let seat = self.seat(v, "actor")?;
                 let from = self.seat(v, "target")?;
                 let mut hand = self.hands[seat as usize].clone();
-                let win_tile = if seat == from { self.last_draw[seat as usize] } else { self.last_discard.map(|x| x.1) };
+                let win_tile =
+                    if seat == from { self.last_draw[seat as usize] } else { self.last_discard.map(|x| x.1) };
                 if seat != from {
                     if let Some(t) = win_tile {
                         hand.push(t);
@@ -323,7 +368,9 @@ impl Reader<'_> {
                 };
                 let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
                 if kind == DrawKind::NineTerminals {
-                    if let Some(Event::Draw { seat, .. }) = self.game.events.iter().rev().find(|e| matches!(e, Event::Draw { .. })) {
+                    if let Some(Event::Draw { seat, .. }) =
+                        self.game.events.iter().rev().find(|e| matches!(e, Event::Draw { .. }))
+                    {
                         shown[*seat as usize] = Some(self.hands[*seat as usize].clone());
                     }
                 }
@@ -365,13 +412,19 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
         hands: Default::default(),
         last_draw: [None; 4],
         last_discard: None,
-        game: GameLog { source: source.to_string(), n_players: 4, rules: LogRules { go_type: None, aka: true, kuitan: true, hanchan: true, sanma: false, custom: false }, ..GameLog::default() },
+        game: GameLog {
+            source: source.to_string(),
+            n_players: 4,
+            rules: LogRules { go_type: None, aka: true, kuitan: true, hanchan: true, sanma: false, custom: false },
+            ..GameLog::default()
+        },
         in_round: false,
         ura: None,
     };
     let t = text.trim_start();
     if t.starts_with('[') {
-        let v: Value = serde_json::from_str(t).map_err(|e| Error::LogParse(format!("{source}: line {} column {}: {e}", e.line(), e.column())))?;
+        let v: Value = serde_json::from_str(t)
+            .map_err(|e| Error::LogParse(format!("{source}: line {} column {}: {e}", e.line(), e.column())))?;
         for (i, e) in v.as_array().into_iter().flatten().enumerate() {
             r.line = i + 1;
             r.event(e)?;
@@ -382,7 +435,8 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
             if line.trim().is_empty() {
                 continue;
             }
-            let v: Value = serde_json::from_str(line).map_err(|e| Error::LogParse(format!("{source}: line {}: column {}: {e}", i + 1, e.column())))?;
+            let v: Value = serde_json::from_str(line)
+                .map_err(|e| Error::LogParse(format!("{source}: line {}: column {}: {e}", i + 1, e.column())))?;
             r.event(&v)?;
         }
     }

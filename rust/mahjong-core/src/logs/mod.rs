@@ -9,9 +9,9 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod event;
-pub mod mjai;
 pub mod ids;
 pub mod meldcode;
+pub mod mjai;
 pub mod tags;
 pub mod tenhou;
 pub mod tenhou6;
@@ -50,7 +50,9 @@ pub fn detect(text: &str) -> Option<Format> {
         let v: Option<serde_json::Value> = serde_json::from_str(first).ok();
         let is_event = |v: &serde_json::Value| v.get("type").is_some_and(|x| x.is_string());
         match v {
-            Some(serde_json::Value::Object(ref m)) if is_event(&serde_json::Value::Object(m.clone())) => Some(Format::Mjai),
+            Some(serde_json::Value::Object(ref m)) if is_event(&serde_json::Value::Object(m.clone())) => {
+                Some(Format::Mjai)
+            }
             Some(serde_json::Value::Array(ref a)) if a.first().is_some_and(is_event) => Some(Format::Mjai),
             _ if t.contains("\"log\"") => Some(Format::Tenhou6),
             _ => None,
@@ -77,7 +79,13 @@ pub fn decode_bytes(bytes: &[u8], name: &str) -> Result<String> {
         Ok(out)
     } else {
         String::from_utf8(bytes.to_vec()).map_err(|e| {
-            let what = if bytes.len() >= 8 && &bytes[4..8] == b"Bud1" { " (a macOS Finder .DS_Store file, not a game log)" } else if bytes.contains(&0) { " (binary data, not a game log)" } else { "" };
+            let what = if bytes.len() >= 8 && &bytes[4..8] == b"Bud1" {
+                " (a macOS Finder .DS_Store file, not a game log)"
+            } else if bytes.contains(&0) {
+                " (binary data, not a game log)"
+            } else {
+                ""
+            };
             Error::LogParse(format!("{name}: byte {}: not UTF-8 text{what}", e.utf8_error().valid_up_to()))
         })
     }
@@ -131,7 +139,12 @@ fn unsupported_format(text: &str) -> &'static str {
 pub fn read_file(path: &Path) -> Result<Vec<GameLog>> {
     let name = path.display().to_string();
     let text = read_text(path)?;
-    let format = detect(&text).ok_or_else(|| Error::LogParse(format!("{name}: byte 0: not a known log format (mjlog XML, Tenhou client log, tenhou.net/6 JSON, mjai){}", unsupported_format(&text))))?;
+    let format = detect(&text).ok_or_else(|| {
+        Error::LogParse(format!(
+            "{name}: byte 0: not a known log format (mjlog XML, Tenhou client log, tenhou.net/6 JSON, mjai){}",
+            unsupported_format(&text)
+        ))
+    })?;
     parse_text(&text, format, &name)
 }
 

@@ -131,11 +131,17 @@ impl<'s> TagReader<'s> {
                 self.need_round(tag)?;
                 let who = self.seat(tag, "who")?;
                 let m = self.ints(tag, "m")?;
-                let code = m.first().copied().filter(|&c| (0..=u32::MAX as i64).contains(&c)).ok_or_else(|| self.err(tag, "bad m"))?;
+                let code = m
+                    .first()
+                    .copied()
+                    .filter(|&c| (0..=u32::MAX as i64).contains(&c))
+                    .ok_or_else(|| self.err(tag, "bad m"))?;
                 if meldcode::is_nuki(code as u32) {
                     let tile = id_of(code >> 8, tag, self.source)?;
                     if tile.tile().index() != 30 {
-                        return Err(self.err(tag, &format!("a north pulled aside must be a north, not tile id {}", tile.id())));
+                        return Err(
+                            self.err(tag, &format!("a north pulled aside must be a north, not tile id {}", tile.id()))
+                        );
                     }
                     self.push(Event::Nuki { seat: who, tile });
                     return Ok(());
@@ -327,7 +333,8 @@ impl<'s> TagReader<'s> {
         }
         let machi = self.ids(tag, "machi")?;
         let pairs = tag.get("yaku").map(|_| self.ints(tag, "yaku")).transpose()?.unwrap_or_default();
-        let yaku: Vec<(u32, u32)> = pairs.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0] as u32, c[1] as u32)).collect();
+        let yaku: Vec<(u32, u32)> =
+            pairs.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0] as u32, c[1] as u32)).collect();
         let yakuman = tag.get("yakuman").map(|_| self.ints(tag, "yakuman")).transpose()?.unwrap_or_default();
         let dora_indicators = self.ids(tag, "doraHai")?;
         let ura_indicators = if tag.get("doraHaiUra").is_some() { self.ids(tag, "doraHaiUra")? } else { Vec::new() };

@@ -91,12 +91,27 @@ fn give(v: &Value) -> Option<Give> {
 
 /// Parse a tenhou.net/6 JSON game.
 pub fn parse(text: &str, source: &str) -> Result<GameLog> {
-    let v: Value = serde_json::from_str(text).map_err(|e| Error::LogParse(format!("{source}: line {} column {}: {e}", e.line(), e.column())))?;
-    let log = v.get("log").and_then(|l| l.as_array()).ok_or_else(|| Error::LogParse(format!("{source}: no \"log\" array")))?;
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| Error::LogParse(format!("{source}: line {} column {}: {e}", e.line(), e.column())))?;
+    let log = v
+        .get("log")
+        .and_then(|l| l.as_array())
+        .ok_or_else(|| Error::LogParse(format!("{source}: no \"log\" array")))?;
     let rule = v.get("rule");
     let disp = rule.and_then(|r| r.get("disp")).and_then(|d| d.as_str()).unwrap_or("");
-    let aka = rule.and_then(|r| r.get("aka").or_else(|| r.get("aka51"))).and_then(|a| a.as_i64()).map(|a| a != 0).unwrap_or(true);
-    let mut rules = LogRules { go_type: None, aka, kuitan: disp.is_empty() || disp.contains('喰'), hanchan: disp.contains('南'), sanma: disp.contains('三'), custom: false };
+    let aka = rule
+        .and_then(|r| r.get("aka").or_else(|| r.get("aka51")))
+        .and_then(|a| a.as_i64())
+        .map(|a| a != 0)
+        .unwrap_or(true);
+    let mut rules = LogRules {
+        go_type: None,
+        aka,
+        kuitan: disp.is_empty() || disp.contains('喰'),
+        hanchan: disp.contains('南'),
+        sanma: disp.contains('三'),
+        custom: false,
+    };
     if disp.is_empty() {
         rules.hanchan = true;
     }
@@ -106,7 +121,13 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
             names[i] = n.as_str().unwrap_or("").to_string();
         }
     }
-    let mut game = GameLog { source: source.to_string(), rules, names, n_players: if rules_sanma(disp) { 3 } else { 4 }, ..GameLog::default() };
+    let mut game = GameLog {
+        source: source.to_string(),
+        rules,
+        names,
+        n_players: if rules_sanma(disp) { 3 } else { 4 },
+        ..GameLog::default()
+    };
     if game.n_players == 3 {
         return Err(Error::LogParse(format!("{source}: three-player logs are not supported")));
     }
@@ -133,7 +154,9 @@ fn rules_sanma(disp: &str) -> bool {
 }
 
 fn ints(v: &Value, cx: &Ctx, what: &str) -> Result<Vec<i64>> {
-    v.as_array().and_then(|a| a.iter().map(|x| x.as_i64()).collect::<Option<Vec<_>>>()).ok_or_else(|| cx.err(format!("{what} is not a list of integers")))
+    v.as_array()
+        .and_then(|a| a.iter().map(|x| x.as_i64()).collect::<Option<Vec<_>>>())
+        .ok_or_else(|| cx.err(format!("{what} is not a list of integers")))
 }
 
 /// Rebuild a hand's play. The format does not record calls that were declined, so
@@ -169,7 +192,14 @@ fn parse_round(round: &Value, cx: &Ctx, aka: bool, out: &mut Vec<Event>) -> Resu
     Err(first_err.unwrap_or_else(|| cx.err("cannot rebuild the order of play")))
 }
 
-fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Vec<usize>, out: &mut Vec<Event>) -> Result<()> {
+fn play_round(
+    round: &Value,
+    cx: &Ctx,
+    aka: bool,
+    skip: &[usize],
+    taken: &mut Vec<usize>,
+    out: &mut Vec<Event>,
+) -> Result<()> {
     let r = round.as_array().ok_or_else(|| cx.err("not an array"))?;
     if r.len() < 17 {
         return Err(cx.err(format!("{} fields, expected 17", r.len())));
@@ -227,7 +257,10 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
     let mut last_draw: Option<TileId> = None;
     let take_from_hand = |hand: &mut Vec<TileId>, c: i64| -> Result<TileId> {
         let (k, red) = code_kind(c).ok_or_else(|| cx.err(format!("tile code {c}")))?;
-        let pos = hand.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)).ok_or_else(|| cx.err(format!("tile code {c} is not in the hand")))?;
+        let pos = hand
+            .iter()
+            .position(|t| t.tile().index() == k && (t.is_red() == red || !aka))
+            .ok_or_else(|| cx.err(format!("tile code {c} is not in the hand")))?;
         Ok(hand.remove(pos))
     };
     let mut need_draw = true;
@@ -277,7 +310,13 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
                         };
                         let k = added.tile().index();
                         let pon = out.iter().rev().find_map(|e| match e {
-                            Event::Call { seat, meld } if *seat as usize == cur && meld.kind == MeldKind::Pon && meld.tiles[0].tile().index() == k => Some(*meld),
+                            Event::Call { seat, meld }
+                                if *seat as usize == cur
+                                    && meld.kind == MeldKind::Pon
+                                    && meld.tiles[0].tile().index() == k =>
+                            {
+                                Some(*meld)
+                            }
                             _ => None,
                         });
                         let pon = pon.ok_or_else(|| cx.err(format!("kakan {s:?} without a pon")))?;
@@ -303,7 +342,8 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
                     take_from_hand(&mut hands[cur], code)?
                 };
                 if code == 60 {
-                    let pos = hands[cur].iter().position(|&x| x == t).ok_or_else(|| cx.err("tsumogiri tile not in hand"))?;
+                    let pos =
+                        hands[cur].iter().position(|&x| x == t).ok_or_else(|| cx.err("tsumogiri tile not in hand"))?;
                     hands[cur].remove(pos);
                 }
                 if riichi {
@@ -415,7 +455,12 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
         }
         // A riichi discard that was ronned never put its stick down.
         if let (Some(Event::RiichiStick { seat }), Some((from, _))) = (out.last(), last_discard) {
-            if *seat as usize == from && res.get(2).and_then(|i| i.as_array()).and_then(|i| i.get(1)).and_then(|x| x.as_i64()) == Some(from as i64) && res.get(2).and_then(|i| i.as_array()).and_then(|i| i.first()).and_then(|x| x.as_i64()) != Some(from as i64) {
+            if *seat as usize == from
+                && res.get(2).and_then(|i| i.as_array()).and_then(|i| i.get(1)).and_then(|x| x.as_i64())
+                    == Some(from as i64)
+                && res.get(2).and_then(|i| i.as_array()).and_then(|i| i.first()).and_then(|x| x.as_i64())
+                    != Some(from as i64)
+            {
                 out.pop();
             }
         }
@@ -433,7 +478,8 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
                 deltas[s] = *deltas_v.get(s).unwrap_or(&0) as i32;
             }
             let mut hand = hands[who].clone();
-            let win_tile = if who == from { last_draw.or_else(|| hand.last().copied()) } else { last_discard.map(|x| x.1) };
+            let win_tile =
+                if who == from { last_draw.or_else(|| hand.last().copied()) } else { last_discard.map(|x| x.1) };
             if who != from {
                 if let Some(t) = win_tile {
                     hand.push(t);
@@ -489,10 +535,15 @@ fn play_round(round: &Value, cx: &Ctx, aka: bool, skip: &[usize], taken: &mut Ve
 /// Han, fu, points and limit from a result text such as "30符4飜7700点" or
 /// "満貫2000-4000点" and the yaku entries "立直(1飜)".
 fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
-    let limit = [("数え役満", 5u8), ("役満", 5), ("三倍満", 4), ("倍満", 3), ("跳満", 2), ("満貫", 1)].iter().find(|(k, _)| text.starts_with(k)).map(|x| x.1).unwrap_or(0);
+    let limit = [("数え役満", 5u8), ("役満", 5), ("三倍満", 4), ("倍満", 3), ("跳満", 2), ("満貫", 1)]
+        .iter()
+        .find(|(k, _)| text.starts_with(k))
+        .map(|x| x.1)
+        .unwrap_or(0);
     let num_before = |s: &str, mark: char| -> Option<u32> {
         let i = s.find(mark)?;
-        let digits: String = s[..i].chars().rev().take_while(|c| c.is_ascii_digit()).collect::<Vec<_>>().into_iter().rev().collect();
+        let digits: String =
+            s[..i].chars().rev().take_while(|c| c.is_ascii_digit()).collect::<Vec<_>>().into_iter().rev().collect();
         digits.parse().ok()
     };
     let fu = num_before(text, '符').unwrap_or(0);
@@ -507,7 +558,10 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
     let pts_text: String = text.chars().skip_while(|c| !c.is_ascii_digit()).collect();
     let body = pts_text.split('点').next().unwrap_or("");
     let body = body.rsplit('飜').next().unwrap_or(body);
-    let nums: Vec<i32> = body.split('-').filter_map(|x| x.chars().filter(|c| c.is_ascii_digit()).collect::<String>().parse().ok()).collect();
+    let nums: Vec<i32> = body
+        .split('-')
+        .filter_map(|x| x.chars().filter(|c| c.is_ascii_digit()).collect::<String>().parse().ok())
+        .collect();
     let points = match nums.as_slice() {
         [a, b] => 2 * a + b,
         [a] if text.contains('∀') => 3 * a,

@@ -28,13 +28,22 @@ pub fn to_mjai(game: &GameLog) -> String {
                 }
                 in_round = true;
                 let players = if game.n_players == 3 { 3 } else { 4 };
-                let tehais: Vec<Vec<String>> = s.hands.iter().take(players).map(|h| h.iter().map(|t| t.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())).collect()).collect();
+                let tehais: Vec<Vec<String>> = s
+                    .hands
+                    .iter()
+                    .take(players)
+                    .map(|h| h.iter().map(|t| t.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())).collect())
+                    .collect();
                 json!({"type": "start_kyoku", "bakaze": WINDS[s.wind as usize % 4], "kyoku": s.number + 1, "honba": s.honba,
                        "kyotaku": s.sticks, "oya": s.dealer, "dora_marker": tile_name(s.dora_indicator, aka),
                        "scores": s.scores, "tehais": tehais})
             }
-            Event::Draw { seat, tile } => json!({"type": "tsumo", "actor": seat, "pai": tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())}),
-            Event::Discard { seat, tile, tsumogiri } => json!({"type": "dahai", "actor": seat, "pai": tile_name(*tile, aka), "tsumogiri": tsumogiri}),
+            Event::Draw { seat, tile } => {
+                json!({"type": "tsumo", "actor": seat, "pai": tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())})
+            }
+            Event::Discard { seat, tile, tsumogiri } => {
+                json!({"type": "dahai", "actor": seat, "pai": tile_name(*tile, aka), "tsumogiri": tsumogiri})
+            }
             Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
             Event::RiichiStick { seat } => json!({"type": "reach_accepted", "actor": seat}),
             Event::Nuki { seat, tile } => json!({"type": "nukidora", "actor": seat, "pai": tile_name(*tile, aka)}),
@@ -50,10 +59,18 @@ pub fn to_mjai(game: &GameLog) -> String {
                     }
                 };
                 match meld.kind {
-                    MeldKind::Chi => json!({"type": "chi", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
-                    MeldKind::Pon => json!({"type": "pon", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
-                    MeldKind::Daiminkan => json!({"type": "daiminkan", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
-                    MeldKind::Kakan => json!({"type": "kakan", "actor": seat, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)}),
+                    MeldKind::Chi => {
+                        json!({"type": "chi", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
+                    }
+                    MeldKind::Pon => {
+                        json!({"type": "pon", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
+                    }
+                    MeldKind::Daiminkan => {
+                        json!({"type": "daiminkan", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
+                    }
+                    MeldKind::Kakan => {
+                        json!({"type": "kakan", "actor": seat, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
+                    }
                     MeldKind::Ankan => json!({"type": "ankan", "actor": seat, "consumed": names(&own, aka)}),
                 }
             }
@@ -138,10 +155,16 @@ type Tenhou6Round = (Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, V
 /// read from one client's side is refused.
 pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
     if game.hidden_tiles {
-        return Err(crate::error::Error::LogParse(format!("{}: hidden tiles cannot be written as tenhou.net/6 JSON (write mjai instead)", game.source)));
+        return Err(crate::error::Error::LogParse(format!(
+            "{}: hidden tiles cannot be written as tenhou.net/6 JSON (write mjai instead)",
+            game.source
+        )));
     }
     if game.n_players != 4 {
-        return Err(crate::error::Error::LogParse(format!("{}: three-player games are not written as tenhou.net/6 JSON (write mjai instead)", game.source)));
+        return Err(crate::error::Error::LogParse(format!(
+            "{}: three-player games are not written as tenhou.net/6 JSON (write mjai instead)",
+            game.source
+        )));
     }
     let aka = game.rules.aka;
     let mut rounds: Vec<Value> = Vec::new();
@@ -167,10 +190,18 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                 finish(&mut cur, &mut rounds);
                 let mut head = vec![json!([s.wind * 4 + s.number, s.honba, s.sticks]), json!(s.scores)];
                 for h in &s.hands {
-                    let codes: Vec<Value> = h.iter().map(|t| t.map(|t| Value::from(id_code(t, aka))).unwrap_or(Value::from(0))).collect();
+                    let codes: Vec<Value> =
+                        h.iter().map(|t| t.map(|t| Value::from(id_code(t, aka))).unwrap_or(Value::from(0))).collect();
                     head.push(Value::from(codes));
                 }
-                cur = Some((head, Default::default(), Default::default(), vec![Value::from(id_code(s.dora_indicator, aka))], Vec::new(), Vec::new()));
+                cur = Some((
+                    head,
+                    Default::default(),
+                    Default::default(),
+                    vec![Value::from(id_code(s.dora_indicator, aka))],
+                    Vec::new(),
+                    Vec::new(),
+                ));
                 last_draw = [None; 4];
                 riichi_next = [false; 4];
             }
@@ -185,8 +216,10 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
             Event::RiichiStick { .. } => {}
             Event::Discard { seat, tile, tsumogiri } => {
                 if let Some(c) = cur.as_mut() {
-                    let code = if *tsumogiri && last_draw[*seat as usize] == Some(*tile) { 60 } else { id_code(*tile, aka) };
-                    let v = if riichi_next[*seat as usize] { Value::from(format!("r{code}")) } else { Value::from(code) };
+                    let code =
+                        if *tsumogiri && last_draw[*seat as usize] == Some(*tile) { 60 } else { id_code(*tile, aka) };
+                    let v =
+                        if riichi_next[*seat as usize] { Value::from(format!("r{code}")) } else { Value::from(code) };
                     riichi_next[*seat as usize] = false;
                     c.2[*seat as usize].push(v);
                 }
@@ -220,7 +253,11 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                         c.4 = w.ura_indicators.iter().map(|&t| Value::from(id_code(t, aka))).collect();
                     }
                     c.5.push(json!(w.deltas));
-                    let text = if w.fu > 0 { format!("{}符{}飜{}点", w.fu, w.han, w.points) } else { format!("{}点", w.points) };
+                    let text = if w.fu > 0 {
+                        format!("{}符{}飜{}点", w.fu, w.han, w.points)
+                    } else {
+                        format!("{}点", w.points)
+                    };
                     c.5.push(json!([w.seat, w.from, w.pao.unwrap_or(w.seat), text]));
                 }
             }
@@ -250,7 +287,12 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
         }
     }
     finish(&mut cur, &mut rounds);
-    let disp = format!("{}{}{}", if game.rules.hanchan { "南" } else { "東" }, if game.rules.kuitan { "喰" } else { "" }, if game.rules.aka { "赤" } else { "" });
+    let disp = format!(
+        "{}{}{}",
+        if game.rules.hanchan { "南" } else { "東" },
+        if game.rules.kuitan { "喰" } else { "" },
+        if game.rules.aka { "赤" } else { "" }
+    );
     let mut v = json!({"title": ["", ""], "name": game.names, "rule": {"disp": disp, "aka": if game.rules.aka { 1 } else { 0 }}, "log": rounds});
     if let Some(sc) = final_sc {
         v["sc"] = sc;

@@ -29,7 +29,16 @@ pub mod flag {
     pub const RENHOU: u32 = 1 << 10;
     /// Names in bit order (for the Python layer).
     pub const NAMES: [&str; 11] = [
-        "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "tenhou",
+        "chiihou",
         "renhou",
     ];
 }
@@ -42,8 +51,14 @@ pub const MELD_WIDTH: usize = 4;
 pub const YAKU_WIDTH: usize = 16;
 
 /// Meld kind codes of the `meld_kind` column (0 = empty slot).
-pub const MELD_CODES: [Option<MeldKind>; 6] =
-    [None, Some(MeldKind::Chi), Some(MeldKind::Pon), Some(MeldKind::Daiminkan), Some(MeldKind::Kakan), Some(MeldKind::Ankan)];
+pub const MELD_CODES: [Option<MeldKind>; 6] = [
+    None,
+    Some(MeldKind::Chi),
+    Some(MeldKind::Pon),
+    Some(MeldKind::Daiminkan),
+    Some(MeldKind::Kakan),
+    Some(MeldKind::Ankan),
+];
 
 /// What [`Columns::row_into`] reads a row into; one per thread, reused row after row.
 #[derive(Clone, Debug)]
@@ -204,7 +219,11 @@ impl Columns<'_> {
                     return Err(Error::InvalidHand(format!("row {i}: a chi cannot start at {t}")));
                 }
                 let red = Self::small(reds[j], 0, 1, "meld red fives", i)?;
-                let has_five = if kind == MeldKind::Chi { !t.is_honor() && (3..=5).contains(&t.number()) } else { !t.is_honor() && t.number() == 5 };
+                let has_five = if kind == MeldKind::Chi {
+                    !t.is_honor() && (3..=5).contains(&t.number())
+                } else {
+                    !t.is_honor() && t.number() == 5
+                };
                 if red > 0 && !has_five {
                     return Err(Error::InvalidHand(format!("row {i}: meld at {t} holds no five to be red")));
                 }
@@ -286,7 +305,9 @@ impl Columns<'_> {
                 reds[m.tile.suit().index().min(2)] += m.red;
             }
             if all.iter().any(|&c| c > 4) || reds.iter().any(|&r| r > 1) {
-                return Err(Error::InvalidHand(format!("row {i}: the melds and concealed tiles hold a fifth copy or a second red five")));
+                return Err(Error::InvalidHand(format!(
+                    "row {i}: the melds and concealed tiles hold a fifth copy or a second red five"
+                )));
             }
         }
         let hand = Hand::from_checked_parts(counts, red, meld_array, n_melds as u8);
@@ -324,7 +345,9 @@ impl Columns<'_> {
             winner,
             dealer: seat(self.dealer[i], "dealer")?,
             discarder: if tsumo { winner } else { seat(self.discarder[i], "discarder")? },
-            round_wind: Tile::from_index_unchecked(27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)? as usize),
+            round_wind: Tile::from_index_unchecked(
+                27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)? as usize,
+            ),
             pao: if self.pao[i] < 0 { None } else { Some(seat(self.pao[i], "pao")?) },
             dora,
             ura,
@@ -509,7 +532,8 @@ impl Rows<'_> {
                     return None;
                 }
                 let t = Tile::from_index_unchecked(tiles[slot] as usize);
-                let five = !t.is_honor() && if kind == MeldKind::Chi { (3..=5).contains(&t.number()) } else { t.number() == 5 };
+                let five = !t.is_honor()
+                    && if kind == MeldKind::Chi { (3..=5).contains(&t.number()) } else { t.number() == 5 };
                 if (kind == MeldKind::Chi && (t.is_honor() || t.number() > 7)) || (reds[slot] > 0 && !five) {
                     return None;
                 }
@@ -599,7 +623,8 @@ impl Rows<'_> {
         ctx.double_riichi = has(flag::DOUBLE_RIICHI);
         ctx.ippatsu = has(flag::IPPATSU);
         // The rare flags are rewritten only when this row or the last one set one.
-        const RARE: u32 = flag::HAITEI | flag::HOUTEI | flag::RINSHAN | flag::CHANKAN | flag::TENHOU | flag::CHIIHOU | flag::RENHOU;
+        const RARE: u32 =
+            flag::HAITEI | flag::HOUTEI | flag::RINSHAN | flag::CHANKAN | flag::TENHOU | flag::CHIIHOU | flag::RENHOU;
         if f & RARE != 0 || buf.rare {
             ctx.haitei = has(flag::HAITEI);
             ctx.houtei = has(flag::HOUTEI);
@@ -623,7 +648,6 @@ impl Rows<'_> {
         ctx.kita = kita as u8;
         Some(TileId::wrapping(win_id as u8).rtile())
     }
-
 }
 
 /// The range checks of one row for [`Rows::fast_row`]: `(true, _)` when an id is
@@ -824,7 +848,9 @@ fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<
     let rows = cols.rows(start, len);
     for j in 0..len {
         let i = start + j;
-        let r = cols.read_row(rows.as_ref(), j, i, &mut buf).and_then(|win| score_without_fu_items(&buf.hand, win, &buf.ctx, rules));
+        let r = cols
+            .read_row(rows.as_ref(), j, i, &mut buf)
+            .and_then(|win| score_without_fu_items(&buf.hand, win, &buf.ctx, rules));
         out.write(j, &r);
         if let Err(e) = r {
             errs.push((i, e));
@@ -889,7 +915,22 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> 
         yaku_han.chunks_mut(chunk * YAKU_WIDTH),
     );
     let mut start = 0;
-    while let (Some(e), Some(h), Some(f), Some(ym), Some(d), Some(u), Some(a), Some(k), Some(l), Some(b), Some(p), Some(dl), Some(y), Some(yh)) = (
+    while let (
+        Some(e),
+        Some(h),
+        Some(f),
+        Some(ym),
+        Some(d),
+        Some(u),
+        Some(a),
+        Some(k),
+        Some(l),
+        Some(b),
+        Some(p),
+        Some(dl),
+        Some(y),
+        Some(yh),
+    ) = (
         it.0.next(),
         it.1.next(),
         it.2.next(),
@@ -908,14 +949,27 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> 
         let len = e.len();
         tasks.push((
             start,
-            OutColumns { error: e, han: h, fu: f, yakuman: ym, dora: d, ura: u, aka: a, kita: k, limit: l, base: b, points: p, deltas: dl, yaku: y, yaku_han: yh },
+            OutColumns {
+                error: e,
+                han: h,
+                fu: f,
+                yakuman: ym,
+                dora: d,
+                ura: u,
+                aka: a,
+                kita: k,
+                limit: l,
+                base: b,
+                points: p,
+                deltas: dl,
+                yaku: y,
+                yaku_han: yh,
+            },
         ));
         start += len;
     }
-    let errors: Vec<(usize, Error)> = tasks
-        .into_par_iter()
-        .flat_map_iter(|(start, chunk)| score_chunk(cols, rules, start, chunk))
-        .collect();
+    let errors: Vec<(usize, Error)> =
+        tasks.into_par_iter().flat_map_iter(|(start, chunk)| score_chunk(cols, rules, start, chunk)).collect();
     Ok(errors)
 }
 
@@ -941,7 +995,17 @@ mod tests {
         /// A row: concealed mpsz (winning tile last or left out), winning tile, melds as
         /// (code, lowest kind, red), flags, and the rest of the context.
         #[allow(clippy::too_many_arguments)]
-        fn push(&mut self, hand: &str, with_win: bool, win: &str, melds: &[(i32, i32, i32)], flags: u32, seats: [i32; 4], dora: &[i32], ura: &[i32]) {
+        fn push(
+            &mut self,
+            hand: &str,
+            with_win: bool,
+            win: &str,
+            melds: &[(i32, i32, i32)],
+            flags: u32,
+            seats: [i32; 4],
+            dora: &[i32],
+            ura: &[i32],
+        ) {
             let tiles = parse_mpsz(&format!("{hand}{}", if with_win { win } else { "" })).unwrap();
             let ids: Vec<i32> = to_ids(&tiles).unwrap().iter().map(|t| t.id() as i32).collect();
             let win_id = if with_win {
@@ -979,9 +1043,24 @@ mod tests {
         fn cols(&self) -> Columns<'_> {
             let c = &self.c;
             Columns {
-                n: c[1].len(), hand: &c[0], win: &c[1], meld_kind: &c[2], meld_tile: &c[3], meld_red: &c[4], flags: &c[5],
-                winner: &c[6], dealer: &c[7], discarder: &c[8], pao: &c[9], round_wind: &c[10], dora: &c[11], ura: &c[12],
-                honba: &c[13], riichi_sticks: &c[14], kita: &c[15], n_players: &c[16],
+                n: c[1].len(),
+                hand: &c[0],
+                win: &c[1],
+                meld_kind: &c[2],
+                meld_tile: &c[3],
+                meld_red: &c[4],
+                flags: &c[5],
+                winner: &c[6],
+                dealer: &c[7],
+                discarder: &c[8],
+                pao: &c[9],
+                round_wind: &c[10],
+                dora: &c[11],
+                ura: &c[12],
+                honba: &c[13],
+                riichi_sticks: &c[14],
+                kita: &c[15],
+                n_players: &c[16],
             }
         }
     }
@@ -991,8 +1070,26 @@ mod tests {
         o.push("123m406p789s2345s", true, "5s", &[], flag::TSUMO | flag::RIICHI, [1, 0, 1, -1], &[3], &[7]);
         o.push("123m456p789s2345s", false, "5s", &[], 0, [2, 0, 1, -1], &[3, 30], &[]);
         o.push("234m456p2s", true, "2s", &[(1, 20, 0), (2, 31, 0)], 0, [0, 0, 3, 2], &[4, 5, 6], &[]);
-        o.push("1z", true, "1z", &[(5, 0, 0), (3, 4, 1), (4, 13, 1), (1, 20, 1)], flag::TSUMO | flag::RINSHAN, [3, 0, 3, -1], &[4, 5, 6, 7, 8], &[]);
-        o.push("1199m1199p1199s1z", true, "1z", &[], flag::DOUBLE_RIICHI | flag::IPPATSU | flag::HOUTEI, [1, 1, 2, -1], &[0], &[1, 2]);
+        o.push(
+            "1z",
+            true,
+            "1z",
+            &[(5, 0, 0), (3, 4, 1), (4, 13, 1), (1, 20, 1)],
+            flag::TSUMO | flag::RINSHAN,
+            [3, 0, 3, -1],
+            &[4, 5, 6, 7, 8],
+            &[],
+        );
+        o.push(
+            "1199m1199p1199s1z",
+            true,
+            "1z",
+            &[],
+            flag::DOUBLE_RIICHI | flag::IPPATSU | flag::HOUTEI,
+            [1, 1, 2, -1],
+            &[0],
+            &[1, 2],
+        );
         o
     }
 
@@ -1044,7 +1141,10 @@ mod tests {
                 // The fast reader alone, on a fresh stamp: when it takes a row, the row is valid.
                 buf.stamp += 1;
                 if let Some(w) = cols.rows(i, 1).and_then(|r| r.fast_row(0, &mut buf)) {
-                    let (h, sw, c) = slow.as_ref().map_err(|e| format!("round {round} row {i}: fast reader took a bad row: {e}")).unwrap();
+                    let (h, sw, c) = slow
+                        .as_ref()
+                        .map_err(|e| format!("round {round} row {i}: fast reader took a bad row: {e}"))
+                        .unwrap();
                     assert_eq!((h, sw, c), (&buf.hand, &w, &buf.ctx));
                     fast_taken += 1;
                 }

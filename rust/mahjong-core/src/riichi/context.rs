@@ -190,7 +190,14 @@ impl WinContext {
     /// wins, kita)? Tested with `|` rather than `||`: one combined branch, not eight.
     #[inline(always)]
     fn any_rare_flag(&self) -> bool {
-        self.haitei | self.houtei | self.rinshan | self.chankan | self.tenhou | self.chiihou | self.renhou | (self.kita > 0)
+        self.haitei
+            | self.houtei
+            | self.rinshan
+            | self.chankan
+            | self.tenhou
+            | self.chiihou
+            | self.renhou
+            | (self.kita > 0)
     }
 
     /// Do the rare flags (haitei, houtei, rinshan, chankan, the first-turn wins, kita)
@@ -265,7 +272,11 @@ impl WinContext {
             (self.chankan, !self.tsumo, "chankan is a ron win"),
             (self.tenhou, self.tsumo && self.is_dealer() && no_melds, "tenhou is the dealer's tsumo on the dealt hand"),
             (self.chiihou, self.tsumo && !self.is_dealer() && no_melds, "chiihou is a non-dealer's first-draw tsumo"),
-            (self.renhou, !self.tsumo && !self.is_dealer() && no_melds, "renhou is a non-dealer's ron before the first draw"),
+            (
+                self.renhou,
+                !self.tsumo && !self.is_dealer() && no_melds,
+                "renhou is a non-dealer's ron before the first draw",
+            ),
             (self.haitei && self.houtei, false, "haitei and houtei exclude each other"),
             // No kan can be declared on the last tile, so none can be robbed then.
             (self.chankan && self.houtei, false, "chankan and houtei exclude each other"),

@@ -174,10 +174,21 @@ impl Plan {
     /// `yaku::hand_yaku`, `value` the han of [`value_triplets`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub fn new(melds: &[Meld], conc: &KindMasks, f: &HandFacts, ctx: &WinContext, rules: &Rules, base_han: u32, value_han: u32, win: Tile) -> Plan {
+    pub fn new(
+        melds: &[Meld],
+        conc: &KindMasks,
+        f: &HandFacts,
+        ctx: &WinContext,
+        rules: &Rules,
+        base_han: u32,
+        value_han: u32,
+        win: Tile,
+    ) -> Plan {
         let closed = f.closed;
         let (mut seq_fixed, mut trips_fixed, mut n_seq_fixed, mut concealed_trips_fixed) = (0u64, 0u64, 0u32, 0u32);
-        let mut fu_fixed = 20 + 10 * (closed && !ctx.tsumo) as u32 + 2 * (ctx.tsumo && (!ctx.rinshan || rules.rinshan_tsumo_fu)) as u32;
+        let mut fu_fixed = 20
+            + 10 * (closed && !ctx.tsumo) as u32
+            + 2 * (ctx.tsumo && (!ctx.rinshan || rules.rinshan_tsumo_fu)) as u32;
         let mut outside_fixed = true;
         for m in melds {
             let b = 1u64 << m.tile.index();
@@ -215,7 +226,8 @@ impl Plan {
             let p = Tile::from_index_unchecked(honor_pair.trailing_zeros() as usize);
             if is_value_pair(p, seat, round) {
                 value_pair = true;
-                fu_fixed += if !p.is_dragon() && p == seat && p == round { rules.double_wind_pair_fu as u32 } else { 2 };
+                fu_fixed +=
+                    if !p.is_dragon() && p == seat && p == round { rules.double_wind_pair_fu as u32 } else { 2 };
             }
         }
         // Whole-hand facts that fix a yaku for every reading.
@@ -270,7 +282,8 @@ impl Plan {
         // and then the han need no lookup.
         let peikou = SuitSummary::field(sums, SUM_PEIKOU);
         const STRAIGHT: u64 = 0b100_1001;
-        let ittsu = seq & STRAIGHT == STRAIGHT || (seq >> 9) & STRAIGHT == STRAIGHT || (seq >> 18) & STRAIGHT == STRAIGHT;
+        let ittsu =
+            seq & STRAIGHT == STRAIGHT || (seq >> 9) & STRAIGHT == STRAIGHT || (seq >> 18) & STRAIGHT == STRAIGHT;
         let outside = self.outside_fixed & (SuitSummary::field(sums, SUM_OUTSIDE) == 3) & (n_seq > 0);
         debug_assert!(!outside || (seq & !OUTSIDE_SEQ == 0 && trips & !YAOCHUU_KINDS == 0));
         let found = ((self.closed & (peikou == 1)) as u32) << 1

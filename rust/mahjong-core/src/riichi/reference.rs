@@ -5,6 +5,7 @@
 //! `tests` checks that [`super::score::score`] agrees with it on every field for
 //! random hands of every shape.
 
+use super::context::dora_of;
 use super::context::WinContext;
 use super::fu::{fu, fu_total};
 use super::points::base_points;
@@ -12,7 +13,6 @@ use super::rules::{RenhouValue, Rules};
 use super::score::{meld_pass, settle, Found, MeldPass, ScoreResult};
 use super::shape::{Form, SetKind, Shape};
 use super::yaku::{hand_yaku, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList};
-use super::context::dora_of;
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi, Wait};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, MeldKind};
@@ -189,8 +189,7 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
     let Some(best) = best else {
         return Err(Error::InvalidHand(format!(
             "{}{}: not a winning hand (no four sets and a pair, seven pairs or thirteen orphans)",
-            "",
-            ""
+            "", ""
         )));
     };
 
@@ -310,7 +309,12 @@ mod tests {
 
     fn random_context(r: &mut Rng, hand: &Hand) -> WinContext {
         let closed = hand.melds().iter().all(|m| !m.is_open());
-        let mut c = WinContext { tsumo: r.chance(45), winner: r.below(4) as u8, dealer: r.below(4) as u8, ..WinContext::default() };
+        let mut c = WinContext {
+            tsumo: r.chance(45),
+            winner: r.below(4) as u8,
+            dealer: r.below(4) as u8,
+            ..WinContext::default()
+        };
         c.discarder = (c.winner + 1 + r.below(3) as u8) % 4;
         c.round_wind = t(27 + r.below(4) as usize);
         c.riichi = closed && r.chance(50);
@@ -351,7 +355,10 @@ mod tests {
                 (Ok(a), Ok(b)) => {
                     assert_eq!(a, b, "{hand:?} win {win:?} {ctx:?}");
                     let l = lean.as_ref().expect("same hand");
-                    assert_eq!((l.fu, l.yaku, l.pay, l.han, l.wait, l.form), (a.fu, a.yaku, a.pay, a.han, a.wait, a.form));
+                    assert_eq!(
+                        (l.fu, l.yaku, l.pay, l.han, l.wait, l.form),
+                        (a.fu, a.yaku, a.pay, a.han, a.wait, a.form)
+                    );
                     scored += 1;
                 }
                 (Err(a), Err(b)) => {

@@ -152,7 +152,10 @@ impl Rules {
             return Err(Error::InvalidRule(format!("min_han = {}: expected 1..=13", self.min_han)));
         }
         if !matches!(self.double_wind_pair_fu, 2 | 4) {
-            return Err(Error::InvalidRule(format!("double_wind_pair_fu = {}: expected 2 or 4", self.double_wind_pair_fu)));
+            return Err(Error::InvalidRule(format!(
+                "double_wind_pair_fu = {}: expected 2 or 4",
+                self.double_wind_pair_fu
+            )));
         }
         if let RenhouValue::Han(h) = self.renhou {
             if !(1..=12).contains(&h) {
@@ -189,7 +192,7 @@ mod tests {
         }
         assert!(Rules::preset("nope").is_err());
         assert_ne!(Rules::STANDARD, Rules::TENHOU);
-        assert!(Rules::SHIIMA.kiriage_mangan && !Rules::TENHOU.kiriage_mangan);
+        const { assert!(Rules::SHIIMA.kiriage_mangan && !Rules::TENHOU.kiriage_mangan) };
         let bad = Rules { min_han: 0, ..Rules::TENHOU };
         assert!(bad.validate().is_err());
     }

@@ -7,9 +7,9 @@ use super::context::{dora_of, WinContext};
 use super::fu::{fu, fu_total, FuList};
 use super::kinds::{at_least_bits, kind_masks, KindMasks};
 use super::points::{base_points, payments, Limit, Payments};
+use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
 use super::rules::Rules;
 use super::shape::{Form, Shape};
-use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
 use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
 use crate::error::{Error, Result};
@@ -185,7 +185,11 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     // only yakuman that depends on the reading).
     let std_yakuman = if maybe_yakuman {
         yakuman_of(Form::Standard, 0, false, wt, &facts, ctx, rules, &mut yl);
-        if yl.is_empty() { 0 } else { yakuman_multiple(&yl, rules) }
+        if yl.is_empty() {
+            0
+        } else {
+            yakuman_multiple(&yl, rules)
+        }
     } else {
         0
     };
@@ -195,7 +199,11 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
             if maybe_yakuman {
                 let mult = if r.concealed_triplets == 4 {
                     yakuman_of(Form::Standard, 4, r.wait == Wait::Tanki, wt, &facts, ctx, rules, &mut yl);
-                    if yl.is_empty() { 0 } else { yakuman_multiple(&yl, rules) }
+                    if yl.is_empty() {
+                        0
+                    } else {
+                        yakuman_multiple(&yl, rules)
+                    }
                 } else {
                     std_yakuman
                 };
@@ -234,7 +242,13 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         } else {
             FuList::default()
         };
-        let fu_value = if FU_ITEMS { fu_items.total() } else if pinfu { r.fu } else { r.fu_no_pinfu };
+        let fu_value = if FU_ITEMS {
+            fu_items.total()
+        } else if pinfu {
+            r.fu
+        } else {
+            r.fu_no_pinfu
+        };
         (Form::Standard, r.wait, sb.yakuman, sb.yaku_han, fu_value, fu_items)
     } else if let Some(b) = best {
         yl = b.yaku;
@@ -323,7 +337,9 @@ pub(super) fn meld_pass(hand: &Hand, win: RTile, ctx: &WinContext) -> Result<Mel
         )));
     }
     if win.red && hand.red[wt.suit().index().min(2)] == 0 {
-        return Err(Error::InvalidHand(format!("the winning tile is a red {wt} but the hand holds no red five of that suit")));
+        return Err(Error::InvalidHand(format!(
+            "the winning tile is a red {wt} but the hand holds no red five of that suit"
+        )));
     }
     let all_masks = KindMasks { present: conc.present | meld_present, triplets: conc.triplets | meld_triplets, ..conc };
     let reds = hand.red.iter().map(|&x| x as u32).sum::<u32>() + meld_red;
@@ -346,7 +362,15 @@ pub(super) struct Found {
 /// only without yakuman), pao and payments; or the error of a hand without (enough)
 /// yaku.
 #[inline(always)]
-pub(super) fn settle(f: Found, dora: [u32; 4], hand: &Hand, wt: Tile, closed: bool, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+pub(super) fn settle(
+    f: Found,
+    dora: [u32; 4],
+    hand: &Hand,
+    wt: Tile,
+    closed: bool,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Result<ScoreResult> {
     let Found { yaku, yakuman: yakuman_mult, yaku_han, fu, fu_items, form, wait } = f;
     let concealed = &hand.concealed;
     let [dora, ura, aka, kita] = dora;
@@ -411,7 +435,14 @@ pub(super) fn settle(f: Found, dora: [u32; 4], hand: &Hand, wt: Tile, closed: bo
 /// The sets of a standard reading with the winning tile in place (for the fu
 /// breakdown of the reading that scores): the split rebuilt from its table indices,
 /// the slot found as `for_each_wait` finds it (the first set of that kind and tile).
-fn standard_shape(concealed: &crate::hand::Counts, split: [u32; 3], r: &Reading, melds: &[crate::hand::Meld], wt: Tile, tsumo: bool) -> Option<Shape> {
+fn standard_shape(
+    concealed: &crate::hand::Counts,
+    split: [u32; 3],
+    r: &Reading,
+    melds: &[crate::hand::Meld],
+    wt: Tile,
+    tsumo: bool,
+) -> Option<Shape> {
     let d = decomposition_of(concealed, split)?;
     let w = wt.index();
     let (kind, start) = match r.slot {

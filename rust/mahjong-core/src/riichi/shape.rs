@@ -65,7 +65,8 @@ impl Shape {
         if groups.len() + melds.len() != 4 {
             return None;
         }
-        let mut s = Shape { form: Form::Standard, sets: [Set::default(); 4], n_sets: 4, pair: d.pair, wait: Wait::Tanki, win };
+        let mut s =
+            Shape { form: Form::Standard, sets: [Set::default(); 4], n_sets: 4, pair: d.pair, wait: Wait::Tanki, win };
         for (slot, m) in s.sets.iter_mut().zip(melds) {
             *slot = Set {
                 kind: match m.kind {
@@ -78,7 +79,11 @@ impl Shape {
             };
         }
         for (slot, g) in s.sets[melds.len()..].iter_mut().zip(groups) {
-            *slot = Set { kind: if g.kind == GroupKind::Triplet { SetKind::Triplet } else { SetKind::Sequence }, tile: g.tile, open: false };
+            *slot = Set {
+                kind: if g.kind == GroupKind::Triplet { SetKind::Triplet } else { SetKind::Sequence },
+                tile: g.tile,
+                open: false,
+            };
         }
         Some(s)
     }

@@ -6,10 +6,10 @@
 //! in [`Rules`].
 
 use super::context::WinContext;
+use super::kinds::KindMasks;
 use super::rules::{RenhouValue, Rules};
 use super::shape::{Form, SetKind, Shape};
 use crate::decompose::Wait;
-use super::kinds::KindMasks;
 use crate::hand::Counts;
 use crate::tile::{Tile, YAOCHUU_KINDS};
 
@@ -156,12 +156,61 @@ pub const YAKU_INFO: [YakuInfo; N_YAKU] = [
 const ALL: [Yaku; N_YAKU] = {
     use Yaku::*;
     [
-        MenzenTsumo, Riichi, Ippatsu, Chankan, Rinshan, Haitei, Houtei, Pinfu, Tanyao, Iipeikou, SeatWindEast,
-        SeatWindSouth, SeatWindWest, SeatWindNorth, RoundWindEast, RoundWindSouth, RoundWindWest, RoundWindNorth, Haku,
-        Hatsu, Chun, DoubleRiichi, Chiitoitsu, Chanta, Ittsu, Sanshoku, SanshokuDoukou, Sankantsu, Toitoi, Sanankou,
-        Shousangen, Honroutou, Ryanpeikou, Junchan, Honitsu, Chinitsu, Renhou, Tenhou, Chiihou, Daisangen, Suuankou,
-        SuuankouTanki, Tsuuiisou, Ryuuiisou, Chinroutou, Chuuren, JunseiChuuren, Kokushi, Kokushi13, Daisuushii,
-        Shousuushii, Suukantsu, Dora, UraDora, AkaDora,
+        MenzenTsumo,
+        Riichi,
+        Ippatsu,
+        Chankan,
+        Rinshan,
+        Haitei,
+        Houtei,
+        Pinfu,
+        Tanyao,
+        Iipeikou,
+        SeatWindEast,
+        SeatWindSouth,
+        SeatWindWest,
+        SeatWindNorth,
+        RoundWindEast,
+        RoundWindSouth,
+        RoundWindWest,
+        RoundWindNorth,
+        Haku,
+        Hatsu,
+        Chun,
+        DoubleRiichi,
+        Chiitoitsu,
+        Chanta,
+        Ittsu,
+        Sanshoku,
+        SanshokuDoukou,
+        Sankantsu,
+        Toitoi,
+        Sanankou,
+        Shousangen,
+        Honroutou,
+        Ryanpeikou,
+        Junchan,
+        Honitsu,
+        Chinitsu,
+        Renhou,
+        Tenhou,
+        Chiihou,
+        Daisangen,
+        Suuankou,
+        SuuankouTanki,
+        Tsuuiisou,
+        Ryuuiisou,
+        Chinroutou,
+        Chuuren,
+        JunseiChuuren,
+        Kokushi,
+        Kokushi13,
+        Daisuushii,
+        Shousuushii,
+        Suukantsu,
+        Dora,
+        UraDora,
+        AkaDora,
     ]
 };
 
@@ -346,7 +395,15 @@ impl<'a> HandFacts<'a> {
     /// From the counts of the whole hand (`all`, melds included) and of the concealed
     /// tiles, with the whole hand's masks (`present` exact; `triplets` exact for honors).
     #[inline(always)]
-    pub fn new(all: &'a Counts, concealed: &'a Counts, all_masks: KindMasks, seat: Tile, closed: bool, no_melds: bool, n_kans: u8) -> HandFacts<'a> {
+    pub fn new(
+        all: &'a Counts,
+        concealed: &'a Counts,
+        all_masks: KindMasks,
+        seat: Tile,
+        closed: bool,
+        no_melds: bool,
+        n_kans: u8,
+    ) -> HandFacts<'a> {
         // One bit per kind present; every fact is then a mask test.
         let mask = all_masks.present;
         const SUIT: u64 = 0x1FF;
@@ -355,7 +412,9 @@ impl<'a> HandFacts<'a> {
         const YAOCHUU: u64 = TERMINALS | HONORS;
         // 2s 3s 4s 6s 8s and the green dragon.
         const GREEN: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
-        let suits = ((mask & SUIT != 0) as u8) | (((mask >> 9) & SUIT != 0) as u8) << 1 | (((mask >> 18) & SUIT != 0) as u8) << 2;
+        let suits = ((mask & SUIT != 0) as u8)
+            | (((mask >> 9) & SUIT != 0) as u8) << 1
+            | (((mask >> 18) & SUIT != 0) as u8) << 2;
         HandFacts {
             all,
             concealed,
@@ -399,7 +458,16 @@ pub fn yakuman(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
 /// asks is the same for every reading of a standard hand (its honor triplets and pair,
 /// kans and tile content), so it comes from the hand's facts.
 #[allow(clippy::too_many_arguments)]
-pub fn yakuman_of(form: Form, concealed_triplets: u32, tanki: bool, win: Tile, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut YakuList) {
+pub fn yakuman_of(
+    form: Form,
+    concealed_triplets: u32,
+    tanki: bool,
+    win: Tile,
+    f: &HandFacts,
+    ctx: &WinContext,
+    rules: &Rules,
+    out: &mut YakuList,
+) {
     out.clear();
     if ctx.tenhou {
         out.push(Yaku::Tenhou, 1);
@@ -634,7 +702,9 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
     }
     // 123, 456 and 789 of one suit: starts 0, 3, 6 of the suit's nine kinds.
     const STRAIGHT: u64 = 0b100_1001;
-    if n_seq >= 3 && (seq & STRAIGHT == STRAIGHT || (seq >> 9) & STRAIGHT == STRAIGHT || (seq >> 18) & STRAIGHT == STRAIGHT) {
+    if n_seq >= 3
+        && (seq & STRAIGHT == STRAIGHT || (seq >> 9) & STRAIGHT == STRAIGHT || (seq >> 18) & STRAIGHT == STRAIGHT)
+    {
         add(Yaku::Ittsu, out);
     }
     if seq & (seq >> 9) & (seq >> 18) & 0x1FF != 0 {

@@ -90,7 +90,11 @@ fn valid_tiles(c: &Counts) -> Option<usize> {
             }
             let zero = _mm_setzero_si128();
             let s = _mm_sad_epu8(_mm_add_epi8(lo, hi), zero);
-            Some((_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128::<8>(s))) as usize + c[32] as usize + c[33] as usize)
+            Some(
+                (_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128::<8>(s))) as usize
+                    + c[32] as usize
+                    + c[33] as usize,
+            )
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -185,7 +189,9 @@ pub fn shanten_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usi
     match rows {
         // The hot case: rows read in place, validity decided without building
         // errors; only bad rows take the general path.
-        Rows::Counts(bytes) => par_rows_direct(out, bytes, SHANTEN_ERROR, |c| row_sets_fast(c, n_sets).map(|n| shanten(c, n)), slow),
+        Rows::Counts(bytes) => {
+            par_rows_direct(out, bytes, SHANTEN_ERROR, |c| row_sets_fast(c, n_sets).map(|n| shanten(c, n)), slow)
+        }
         Rows::Mpsz(_) => par_rows(out, SHANTEN_ERROR, slow),
     }
 }
@@ -243,7 +249,11 @@ pub fn agari_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize
 
 /// Readings of every row (3n + 2 tiles): standard splits, plus one each for seven
 /// pairs and thirteen orphans where they apply (as `query::splits` lists them).
-pub fn decomposition_count_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [i32]) -> Vec<RowError> {
+pub fn decomposition_count_rows<S: AsRef<str> + Sync>(
+    rows: &Rows<'_, S>,
+    n_sets: Option<usize>,
+    out: &mut [i32],
+) -> Vec<RowError> {
     let eval = |c: &Counts, n: usize| {
         let mut k = for_each_decomposition(c, |_| {}) as i32;
         let forms = Forms::for_game(n);
@@ -273,7 +283,13 @@ fn complete_rows<S: AsRef<str> + Sync, T: Send + Sync + Copy>(
         Ok(eval(&c, n))
     };
     match rows {
-        Rows::Counts(bytes) => par_rows_direct(out, bytes, bad, |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)), slow),
+        Rows::Counts(bytes) => par_rows_direct(
+            out,
+            bytes,
+            bad,
+            |c| row_sets_fast(c, n_sets).filter(|&n| tile_count(c) == 3 * n + 2).map(|n| eval(c, n)),
+            slow,
+        ),
         Rows::Mpsz(_) => par_rows(out, bad, slow),
     }
 }
@@ -281,7 +297,11 @@ fn complete_rows<S: AsRef<str> + Sync, T: Send + Sync + Copy>(
 fn complete_size(c: &Counts, n: usize) -> Result<()> {
     let t = tile_count(c);
     if t != 3 * n + 2 {
-        return Err(Error::InvalidHand(format!("{}: {t} tiles; a complete hand of {n} sets holds {}", crate::tile::format_counts(c), 3 * n + 2)));
+        return Err(Error::InvalidHand(format!(
+            "{}: {t} tiles; a complete hand of {n} sets holds {}",
+            crate::tile::format_counts(c),
+            3 * n + 2
+        )));
     }
     Ok(())
 }
@@ -300,13 +320,17 @@ mod tests {
         assert_eq!(errs.iter().map(|e| e.row).collect::<Vec<_>>(), vec![1, 2, 3]);
         assert_eq!(errs[2].error.kind(), "TileParseError");
         assert!(out[1] == SHANTEN_ERROR && out[2] == SHANTEN_ERROR);
-        let flat: Vec<u8> = (0..5000).flat_map(|i| {
-            let mut c = [0u8; 34];
-            c[i % 34] = 2;
-            c
-        }).collect();
+        let flat: Vec<u8> = (0..5000)
+            .flat_map(|i| {
+                let mut c = [0u8; 34];
+                c[i % 34] = 2;
+                c
+            })
+            .collect();
         let mut agari = vec![false; 5000];
-        assert!(with_threads(Some(2), || agari_rows(&Rows::<&str>::Counts(&flat), Some(0), &mut agari)).unwrap().is_empty());
+        assert!(with_threads(Some(2), || agari_rows(&Rows::<&str>::Counts(&flat), Some(0), &mut agari))
+            .unwrap()
+            .is_empty());
         assert!(agari.iter().all(|&a| a));
     }
 }

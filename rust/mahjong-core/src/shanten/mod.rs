@@ -207,7 +207,13 @@ fn profile(counts: &Counts) -> Profile {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let mut p = Profile { kinds: tail_kinds, pairs: tail_pairs, yao_kinds: tail_kinds, yao_pairs: tail_pairs, tiles: c32 as u32 + c33 as u32 };
+        let mut p = Profile {
+            kinds: tail_kinds,
+            pairs: tail_pairs,
+            yao_kinds: tail_kinds,
+            yao_pairs: tail_pairs,
+            tiles: c32 as u32 + c33 as u32,
+        };
         for k in 0..32 {
             let c = counts[k];
             p.kinds += (c >= 1) as i8;
@@ -287,7 +293,13 @@ pub fn check_counts(counts: &Counts, n_sets: usize) -> Result<()> {
 impl Shape {
     /// Riichi hand with `n_sets` sets still to make and no melds (closed): all forms.
     pub const fn closed(n_sets: usize, forms: Forms) -> Shape {
-        Shape { n_sets: if n_sets > MAX_SETS { MAX_SETS as u8 } else { n_sets as u8 }, forms, melded: [0; N_KINDS], capped: false, has_melds: false }
+        Shape {
+            n_sets: if n_sets > MAX_SETS { MAX_SETS as u8 } else { n_sets as u8 },
+            forms,
+            melded: [0; N_KINDS],
+            capped: false,
+            has_melds: false,
+        }
     }
 
     /// A hand of a game of `total_sets` sets (4 riichi, 5 Taiwan) holding melds whose

@@ -24,7 +24,9 @@ pub fn sets_for_tiles(tiles: usize) -> Result<usize> {
 /// the tile count.
 pub fn hand_shape(concealed: &[RTile], melds: &[Meld], total_sets: Option<usize>) -> Result<(Hand, Shape)> {
     let total = match total_sets {
-        Some(n) if n > MAX_SETS => return Err(Error::InvalidHand(format!("n_sets = {n}: a hand has at most {MAX_SETS} sets"))),
+        Some(n) if n > MAX_SETS => {
+            return Err(Error::InvalidHand(format!("n_sets = {n}: a hand has at most {MAX_SETS} sets")))
+        }
         Some(n) => n,
         None => sets_for_tiles(concealed.len() + 3 * melds.len()).map_err(|e| {
             Error::InvalidHand(format!("{} with {} melds: {}", format_mpsz(concealed), melds.len(), e.message()))
@@ -113,13 +115,18 @@ pub fn splits(hand: &Hand, shape: &Shape, win: Option<Tile>) -> Result<Vec<Split
     check_counts(&hand.concealed, shape.n_sets as usize)?;
     if let Some(w) = win {
         if hand.concealed[w.index()] == 0 {
-            return Err(Error::InvalidHand(format!("winning tile {w} is not in the hand {}", format_counts(&hand.concealed))));
+            return Err(Error::InvalidHand(format!(
+                "winning tile {w} is not in the hand {}",
+                format_counts(&hand.concealed)
+            )));
         }
     }
     let mut out = Vec::new();
     for_each_decomposition(&hand.concealed, |d| match win {
         None => out.push(Split { form: Form::Standard, decomposition: Some(*d), wait: None }),
-        Some(w) => for_each_wait(d, w, |slot| out.push(Split { form: Form::Standard, decomposition: Some(*d), wait: Some(slot) })),
+        Some(w) => for_each_wait(d, w, |slot| {
+            out.push(Split { form: Form::Standard, decomposition: Some(*d), wait: Some(slot) })
+        }),
     });
     let detail = shape.detail(&hand.concealed);
     let forms: Forms = shape.forms;

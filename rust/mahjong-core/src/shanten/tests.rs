@@ -179,7 +179,12 @@ fn simd_equals_scalar() {
         let n = 1 + round % 17;
         let h = draw_hand(&mut rng, n, round % 4 == 0);
         for n_sets in 0..=5 {
-            assert_eq!(table::standard_distance(&h, n_sets), table::distance(&table::suits(&h), n_sets), "{} n_sets={n_sets}", format_counts(&h));
+            assert_eq!(
+                table::standard_distance(&h, n_sets),
+                table::distance(&table::suits(&h), n_sets),
+                "{} n_sets={n_sets}",
+                format_counts(&h)
+            );
         }
     }
 }

@@ -201,7 +201,10 @@ mod tests {
         assert_eq!(Bits::first(144).count(), 144);
         assert!(b.meets(&Bits::single(130)));
         assert!(b.at_least_two() && !Bits::single(70).at_least_two() && !Bits::EMPTY.at_least_two());
-        assert!(Bits::single(3).or(Bits::single(130)).at_least_two() && Bits::single(64).or(Bits::single(65)).at_least_two());
+        assert!(
+            Bits::single(3).or(Bits::single(130)).at_least_two()
+                && Bits::single(64).or(Bits::single(65)).at_least_two()
+        );
         assert!(b.minus(Bits::single(130)).and(Bits::single(130)).is_empty());
     }
 }

@@ -154,7 +154,9 @@ impl Geometry {
         let l = self.left[i].and(*present).lowest();
         let r = self.right[i].and(*present).lowest();
         match (l, r) {
-            (Some(l), Some(r)) => Some(format!("{} is blocked on the left by {} and on the right by {}", at(i), at(l), at(r))),
+            (Some(l), Some(r)) => {
+                Some(format!("{} is blocked on the left by {} and on the right by {}", at(i), at(l), at(r)))
+            }
             _ => None,
         }
     }
@@ -263,11 +265,8 @@ impl Board {
         }
         let (fa, fb) = (self.faces[a], self.faces[b]);
         if !fa.matches(fb) {
-            let hint = if fa.flower().is_some() && fb.flower().is_some() {
-                " (a plant never matches a season)"
-            } else {
-                ""
-            };
+            let hint =
+                if fa.flower().is_some() && fb.flower().is_some() { " (a plant never matches a season)" } else { "" };
             return Err(Error::IllegalMove(format!(
                 "slot {a} ({}) and slot {b} ({}) do not match{hint}",
                 fa.text(),
@@ -287,7 +286,9 @@ impl Board {
     pub fn restore_pair(&mut self, a: usize, b: usize) -> Result<()> {
         for &i in &[a, b] {
             if i >= self.geo.n || self.present.has(i) {
-                return Err(Error::IllegalMove(format!("slot {i} cannot be restored: it is occupied or does not exist")));
+                return Err(Error::IllegalMove(format!(
+                    "slot {i} cannot be restored: it is occupied or does not exist"
+                )));
             }
         }
         self.present.insert(a);
@@ -326,7 +327,8 @@ mod tests {
         let g = Geometry::new(&l);
         let ps = l.positions();
         let idx = |p: Pos| ps.iter().position(|q| *q == p).unwrap();
-        let (a, b, c, f) = (idx(Pos::new(0, 0, 0)), idx(Pos::new(2, 0, 0)), idx(Pos::new(4, 0, 0)), idx(Pos::new(3, 0, 1)));
+        let (a, b, c, f) =
+            (idx(Pos::new(0, 0, 0)), idx(Pos::new(2, 0, 0)), idx(Pos::new(4, 0, 0)), idx(Pos::new(3, 0, 1)));
         let mut present = g.all();
         // Remove A: B has an open left side but F lies on it, so B is not free.
         present.remove(a);
@@ -341,7 +343,8 @@ mod tests {
     #[test]
     fn half_offset_neighbours_block() {
         // The Turtle's left side tile touches two rows at half offsets.
-        let l = Layout::new("t", vec![Pos::new(0, 1, 0), Pos::new(2, 0, 0), Pos::new(2, 2, 0), Pos::new(4, 1, 0)]).unwrap();
+        let l =
+            Layout::new("t", vec![Pos::new(0, 1, 0), Pos::new(2, 0, 0), Pos::new(2, 2, 0), Pos::new(4, 1, 0)]).unwrap();
         let g = Geometry::new(&l);
         let i = l.index_of(Pos::new(2, 0, 0)).unwrap();
         assert_eq!(g.left[i].count(), 1);

@@ -256,7 +256,12 @@ pub fn read_gnome(text: &str, name: &str) -> Result<Layout> {
         if tag.starts_with('?') || tag.starts_with('!') {
             continue;
         }
-        let tname: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        let tname: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
         if tag.starts_with('/') {
             match tname.as_str() {
                 "layer" => layer_z = 0.0,
@@ -269,7 +274,10 @@ pub fn read_gnome(text: &str, name: &str) -> Result<Layout> {
         let get = |k: &str| a.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
         let num = |k: &str, default: Option<f64>| -> Result<f64> {
             match get(k) {
-                Some(v) => v.trim().parse::<f64>().map_err(|_| err(name, format!("<{tname}> attribute {k}={v:?} is not a number"))),
+                Some(v) => v
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| err(name, format!("<{tname}> attribute {k}={v:?} is not a number"))),
                 None => default.ok_or_else(|| err(name, format!("<{tname}> lacks the attribute {k}"))),
             }
         };
@@ -343,7 +351,7 @@ fn xml_escape(s: &str) -> String {
 }
 
 pub fn write_gnome(layout: &Layout) -> String {
-    let tiles = |v: u16| if v % 2 == 0 { format!("{}", v / 2) } else { format!("{}.5", v / 2) };
+    let tiles = |v: u16| if v.is_multiple_of(2) { format!("{}", v / 2) } else { format!("{}.5", v / 2) };
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<mahjongg>\n");
     let n = xml_escape(layout.name());
     s.push_str(&format!("  <map name=\"{n}\" scorename=\"{n}\">\n"));

@@ -11,6 +11,9 @@ use super::solver::{SolveLimits, SolveResult, Solver, Verdict};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
+/// Faces by slot and the removal order that clears them (pairs of slots).
+type FacesAndPairs = (Vec<Face>, Vec<(usize, usize)>);
+
 /// Faces for a layout of `n` slots, uniformly shuffled. With 144 slots this is the
 /// full set; with fewer, `n / 2` of the 72 matching pairs chosen at random, so every
 /// group still has an even count.
@@ -102,7 +105,7 @@ pub fn reverse_deal_on(
     mut pairs: Vec<(Face, Face)>,
     rng: &mut Rng,
     base: &[Face],
-) -> Result<(Vec<Face>, Vec<(usize, usize)>)> {
+) -> Result<FacesAndPairs> {
     let order = random_clearing(geo, slots, rng, 2000).ok_or_else(|| {
         Error::Layout(format!(
             "no order clears these {} slots two at a time (a stack leaves a single free tile), so no arrangement of faces is solvable",
@@ -161,7 +164,7 @@ pub fn shuffle_solvable(
     present: Bits,
     seed: u64,
     limits: SolveLimits,
-) -> Result<(Vec<Face>, Vec<(usize, usize)>)> {
+) -> Result<FacesAndPairs> {
     let mut rng = Rng::new(seed);
     let slots: Vec<usize> = present.iter().collect();
     let mut remaining: Vec<Face> = slots.iter().map(|&i| faces[i]).collect();

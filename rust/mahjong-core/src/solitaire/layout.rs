@@ -58,7 +58,7 @@ impl Layout {
                 "layout {name:?} has {n} slots, more than the {MAX_TILES} tiles of the set"
             )));
         }
-        if n % 2 != 0 {
+        if !n.is_multiple_of(2) {
             return Err(Error::Layout(format!(
                 "layout {name:?} has an odd number of slots ({n}); tiles are removed in pairs"
             )));
@@ -95,7 +95,10 @@ impl Layout {
     pub fn from_triples(name: &str, triples: &[(i64, i64, i64)]) -> Result<Layout> {
         let mut v = Vec::with_capacity(triples.len());
         for &(x, y, z) in triples {
-            if !(0..=MAX_COORD as i64).contains(&x) || !(0..=MAX_COORD as i64).contains(&y) || !(0..=MAX_LAYER as i64).contains(&z) {
+            if !(0..=MAX_COORD as i64).contains(&x)
+                || !(0..=MAX_COORD as i64).contains(&y)
+                || !(0..=MAX_LAYER as i64).contains(&z)
+            {
                 return Err(Error::Layout(format!(
                     "layout {name:?}: slot (x={x}, y={y}, layer={z}) is out of range (0 <= x, y <= {MAX_COORD}, 0 <= layer <= {MAX_LAYER})"
                 )));

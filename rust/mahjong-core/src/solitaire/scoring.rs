@@ -89,11 +89,9 @@ pub fn score(rules: &ScoringRules, events: &[Event], elapsed: f64, won: bool) ->
     let secs = elapsed.max(0.0).floor() as i64;
     match rules.variant {
         Variant::None => None,
-        Variant::Time => Some(if rules.time_start == 0 {
-            secs
-        } else {
-            (rules.time_start - rules.time_per_second * secs).max(0)
-        }),
+        Variant::Time => {
+            Some(if rules.time_start == 0 { secs } else { (rules.time_start - rules.time_per_second * secs).max(0) })
+        }
         Variant::Moves => {
             let mut s = 0i64;
             let mut last: Option<f64> = None;

@@ -580,7 +580,10 @@ impl<'g> Solver<'g> {
             self.hard_abort = true;
             return true;
         }
-        if self.limits.max_millis > 0 && (self.propagating || self.nodes & 15 == 0) && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis {
+        if self.limits.max_millis > 0
+            && (self.propagating || self.nodes & 15 == 0)
+            && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis
+        {
             self.hard_abort = true;
             return true;
         }
@@ -648,7 +651,15 @@ impl<'g> Solver<'g> {
     /// for its commitments, so only a group whose commitment changed, or (below) that
     /// lost tiles or gained free ones, needs a look. The closure is the same whatever
     /// the order, so this only saves scanning every group at every node.
-    fn dfs(&mut self, mut present: Bits, mut free: Bits, mut commits: Commits, mut eff: [u8; N_GROUPS], mut dirty: u64, mut whole: u64) -> Flow {
+    fn dfs(
+        &mut self,
+        mut present: Bits,
+        mut free: Bits,
+        mut commits: Commits,
+        mut eff: [u8; N_GROUPS],
+        mut dirty: u64,
+        mut whole: u64,
+    ) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -786,7 +797,7 @@ impl<'g> Solver<'g> {
                 }
             }
             let rank = if most_constrained { -(eff[g].count_ones() as i32) } else { 0 };
-            if top != i32::MIN && best.map_or(true, |(_, br, bs)| (rank, top) > (br, bs)) {
+            if top != i32::MIN && best.is_none_or(|(_, br, bs)| (rank, top) > (br, bs)) {
                 best = Some((g, rank, top));
                 best_order = order;
                 best_no = no;
@@ -816,13 +827,14 @@ impl<'g> Solver<'g> {
                 for &t in &m {
                     let t = t as usize;
                     depth += self.geo.above_star[t].and(present).count() as i32;
-                    depth += self.geo.left_star[t].and(present).count().min(self.geo.right_star[t].and(present).count()) as i32;
+                    depth += self.geo.left_star[t].and(present).count().min(self.geo.right_star[t].and(present).count())
+                        as i32;
                 }
                 // A prior of 1/16 failure keeps groups never seen failing apart by
                 // their splits.
                 let weight = self.fail_score[g] as i64 + (FAILED >> 4) as i64;
                 let sc = weight * 4096 / eff[g].count_ones().max(1) as i64 + depth as i64;
-                if pick.map_or(true, |(_, ps)| sc > ps) {
+                if pick.is_none_or(|(_, ps)| sc > ps) {
                     pick = Some((g, sc));
                 }
             }
@@ -847,7 +859,7 @@ impl<'g> Solver<'g> {
                     order[no] = (s, sc);
                     no += 1;
                 }
-                order[..no].sort_unstable_by(|p, q| q.1.cmp(&p.1));
+                order[..no].sort_unstable_by_key(|p| std::cmp::Reverse(p.1));
                 for &(s, _) in &order[..no] {
                     let mut c2 = commits;
                     c2[g] = s as u8 + 1;
@@ -868,7 +880,7 @@ impl<'g> Solver<'g> {
             return Flow::Lose;
         };
         let (mut order, no) = (best_order, best_no);
-        order[..no].sort_unstable_by(|p, q| q.1.cmp(&p.1));
+        order[..no].sort_unstable_by_key(|p| std::cmp::Reverse(p.1));
         for &(s, _) in &order[..no] {
             let mut c2 = commits;
             c2[g] = s as u8 + 1;
@@ -885,7 +897,6 @@ impl<'g> Solver<'g> {
         self.path.truncate(mark);
         Flow::Lose
     }
-
 }
 
 #[cfg(test)]

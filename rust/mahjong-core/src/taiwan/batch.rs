@@ -41,7 +41,10 @@ pub fn meld_from_code(kind: i16, tile: i16) -> Result<Option<Meld>> {
         4 => MeldKind::Ankan,
         _ => return Err(Error::InvalidHand(format!("meld kind code {kind} is not one of -1..=4"))),
     };
-    let t = u8::try_from(tile).ok().and_then(Tile::new).ok_or_else(|| Error::InvalidHand(format!("meld tile {tile} is out of range 0..34")))?;
+    let t = u8::try_from(tile)
+        .ok()
+        .and_then(Tile::new)
+        .ok_or_else(|| Error::InvalidHand(format!("meld tile {tile} is out of range 0..34")))?;
     Ok(Some(Meld { kind, tile: t, called: t, from: kind.default_from(), red: 0 }))
 }
 
@@ -64,7 +67,8 @@ pub fn score_row(concealed: &[u8], melds: Option<&[i16]>, context: &[u8], rules:
             }
         }
     }
-    let win = Tile::new(context[0]).ok_or_else(|| Error::InvalidHand(format!("winning tile {} is out of range 0..34", context[0])))?;
+    let win = Tile::new(context[0])
+        .ok_or_else(|| Error::InvalidHand(format!("winning tile {} is out of range 0..34", context[0])))?;
     let f = context[4];
     let ctx = WinContext {
         win_tile: win,
@@ -119,7 +123,12 @@ pub fn score_rows(
             for j in 0..tai.len() {
                 let i = ci * CHUNK + j;
                 let m = melds.map(|m| &m[MELDS_WIDTH * i..MELDS_WIDTH * i + MELDS_WIDTH]);
-                match score_row(&concealed[34 * i..34 * i + 34], m, &context[CONTEXT_WIDTH * i..CONTEXT_WIDTH * i + CONTEXT_WIDTH], rules) {
+                match score_row(
+                    &concealed[34 * i..34 * i + 34],
+                    m,
+                    &context[CONTEXT_WIDTH * i..CONTEXT_WIDTH * i + CONTEXT_WIDTH],
+                    rules,
+                ) {
                     Ok((t, mk)) => {
                         tai[j] = t as i32;
                         mask[j] = mk;
@@ -135,10 +144,13 @@ pub fn score_rows(
             }
             err
         })
-        .reduce(|| None, |a, b| match (a, b) {
-            (Some(x), Some(y)) => Some(if x.0 <= y.0 { x } else { y }),
-            (x, None) => x,
-            (None, y) => y,
-        });
+        .reduce(
+            || None,
+            |a, b| match (a, b) {
+                (Some(x), Some(y)) => Some(if x.0 <= y.0 { x } else { y }),
+                (x, None) => x,
+                (None, y) => y,
+            },
+        );
     Ok(first_err)
 }

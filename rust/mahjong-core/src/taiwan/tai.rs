@@ -12,8 +12,8 @@
 use super::pattern::Pattern;
 use super::rules::{EarthlyWin, TaiwanRules};
 use super::score::TaiScore;
-use crate::decompose::{for_each_decomposition, for_each_wait, GroupKind, Wait};
 use super::single_wait::other_kind_completes;
+use crate::decompose::{for_each_decomposition, for_each_wait, GroupKind, Wait};
 use crate::error::{Error, Result};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tile::{format_counts, Tile};
@@ -39,7 +39,8 @@ pub enum Replacement {
 
 impl Replacement {
     /// Names used by Python and batch rows (index = code).
-    pub const NAMES: [&'static str; 6] = ["none", "flower", "concealed_kong", "added_kong", "exposed_kong", "stolen_flower"];
+    pub const NAMES: [&'static str; 6] =
+        ["none", "flower", "concealed_kong", "added_kong", "exposed_kong", "stolen_flower"];
 
     /// From the code used in batch rows.
     pub fn from_code(c: u8) -> Result<Replacement> {
@@ -50,7 +51,12 @@ impl Replacement {
             3 => Replacement::AddedKong,
             4 => Replacement::ExposedKong,
             5 => Replacement::StolenFlower,
-            _ => return Err(Error::InvalidHand(format!("replacement code {c} is not one of 0..=5 ({})", Self::NAMES.join(", ")))),
+            _ => {
+                return Err(Error::InvalidHand(format!(
+                    "replacement code {c} is not one of 0..=5 ({})",
+                    Self::NAMES.join(", ")
+                )))
+            }
         })
     }
 
@@ -130,7 +136,10 @@ fn check(concealed: &Counts, melds: &[Meld], ctx: &WinContext) -> Result<Counts>
     let mut all = *concealed;
     for m in melds {
         if m.kind == MeldKind::Chi && (m.tile.is_honor() || m.tile.number() > 7) {
-            return Err(Error::InvalidHand(format!("chow starting at {}: a chow is three consecutive number tiles", m.tile)));
+            return Err(Error::InvalidHand(format!(
+                "chow starting at {}: a chow is three consecutive number tiles",
+                m.tile
+            )));
         }
         m.add_to(&mut all);
     }
@@ -165,7 +174,9 @@ fn check(concealed: &Counts, melds: &[Meld], ctx: &WinContext) -> Result<Counts>
         return Err(Error::InvalidHand("a first-turn win (天胡 / 地胡 / 人胡) needs a hand with no melds".into()));
     }
     if ctx.dealer_first_discard && (ctx.self_draw || ctx.dealer) {
-        return Err(Error::InvalidHand("a win on the dealer's first discard is a non-dealer's win on a discard".into()));
+        return Err(Error::InvalidHand(
+            "a win on the dealer's first discard is a non-dealer's win on a discard".into(),
+        ));
     }
     Ok(all)
 }
@@ -407,11 +418,7 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
         )));
     }
     // --- 獨聽: only one kind completes the 16 tiles ---
-    s.one_wait = if multi_wait || r.single_wait == 0 {
-        false
-    } else {
-        !other_kind_completes(concealed, melds, win)
-    };
+    s.one_wait = if multi_wait || r.single_wait == 0 { false } else { !other_kind_completes(concealed, melds, win) };
     if s.one_wait {
         s.push(Pattern::SingleWait, 1, r.single_wait);
     }

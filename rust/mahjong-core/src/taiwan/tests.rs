@@ -64,9 +64,15 @@ fn all_chows_variants() {
     // Any flower voids it (seed 003).
     assert_eq!(case("123m456m789m234p567p55s", "7p").with(|c| c.flowers = 1 << 5).keys(), vec![("concealed", 1)]);
     // Concealed hands excluded by a variant.
-    assert_eq!(case("123m456m789m234p567p55s", "7p").rules(|r| r.all_chows_concealed = false).keys(), vec![("concealed", 1)]);
+    assert_eq!(
+        case("123m456m789m234p567p55s", "7p").rules(|r| r.all_chows_concealed = false).keys(),
+        vec![("concealed", 1)]
+    );
     // Exclusive variant: 門清 scores too, so no 平胡.
-    assert_eq!(case("123m456m789m234p567p55s", "7p").rules(|r| r.all_chows_exclusive = true).keys(), vec![("concealed", 1)]);
+    assert_eq!(
+        case("123m456m789m234p567p55s", "7p").rules(|r| r.all_chows_exclusive = true).keys(),
+        vec![("concealed", 1)]
+    );
     // Not on a closed wait (6p between 5p and 7p).
     let k = case("123m456m789m234p567p55s", "6p").keys();
     assert!(!k.iter().any(|(n, _)| *n == "all_chows"), "{k:?}");
@@ -94,7 +100,17 @@ fn single_wait_by_shape() {
 #[test]
 fn wind_and_dragon_sets() {
     let c = case("111z222z555z123m456m77p", "7p").with(|c| c.seat_wind = 1);
-    assert_eq!(c.keys(), vec![("concealed", 1), ("single_wait", 1), ("round_wind", 1), ("seat_wind", 1), ("dragon_set", 1), ("three_concealed_pungs", 2)]);
+    assert_eq!(
+        c.keys(),
+        vec![
+            ("concealed", 1),
+            ("single_wait", 1),
+            ("round_wind", 1),
+            ("seat_wind", 1),
+            ("dragon_set", 1),
+            ("three_concealed_pungs", 2)
+        ]
+    );
     // East round, East seat: 東風東 counts 2.
     let c = case("111z789s555z123m456m77p", "7p");
     let s = c.run();
@@ -113,11 +129,17 @@ fn three_dragons_replace_dragon_sets() {
 fn four_winds() {
     let base = "111z222z333z44z123m456m";
     let k = case(base, "6m").with(|c| c.seat_wind = 1).keys();
-    assert!(k.contains(&("little_four_winds", 8)) && k.contains(&("round_wind", 1)) && k.contains(&("seat_wind", 1)), "{k:?}");
+    assert!(
+        k.contains(&("little_four_winds", 8)) && k.contains(&("round_wind", 1)) && k.contains(&("seat_wind", 1)),
+        "{k:?}"
+    );
     let k = case(base, "6m").with(|c| c.seat_wind = 1).rules(|r| r.little_winds_keep_wind_tai = false).keys();
     assert!(k.contains(&("little_four_winds", 8)) && !k.contains(&("round_wind", 1)), "{k:?}");
     let k = case("111z222z333z444z123m99m", "9m").keys();
-    assert!(k.contains(&("big_four_winds", 16)) && !k.contains(&("round_wind", 1)) && !k.contains(&("seat_wind", 1)), "{k:?}");
+    assert!(
+        k.contains(&("big_four_winds", 16)) && !k.contains(&("round_wind", 1)) && !k.contains(&("seat_wind", 1)),
+        "{k:?}"
+    );
 }
 
 #[test]
@@ -159,12 +181,23 @@ fn best_split_wins() {
 
 #[test]
 fn calling_patterns() {
-    let hand = |c: Case| c.m(MeldKind::Chi, "123m").m(MeldKind::Pon, "444p").m(MeldKind::Chi, "567s").m(MeldKind::Daiminkan, "9999m").m(MeldKind::Pon, "222s");
+    let hand = |c: Case| {
+        c.m(MeldKind::Chi, "123m")
+            .m(MeldKind::Pon, "444p")
+            .m(MeldKind::Chi, "567s")
+            .m(MeldKind::Daiminkan, "9999m")
+            .m(MeldKind::Pon, "222s")
+    };
     assert_eq!(hand(case("77p", "7p")).keys(), vec![("single_wait", 1), ("all_calling", 2)]);
     assert_eq!(hand(case("77p", "7p").tsumo()).keys(), vec![("self_draw", 1), ("single_wait", 1), ("half_calling", 1)]);
     assert_eq!(hand(case("77p", "7p")).rules(|r| r.all_calling = 1).run().total, 2);
     // A concealed kong is not a call: no 全求.
-    let c = case("77p", "7p").m(MeldKind::Chi, "123m").m(MeldKind::Pon, "444p").m(MeldKind::Chi, "567s").m(MeldKind::Ankan, "9999m").m(MeldKind::Pon, "222s");
+    let c = case("77p", "7p")
+        .m(MeldKind::Chi, "123m")
+        .m(MeldKind::Pon, "444p")
+        .m(MeldKind::Chi, "567s")
+        .m(MeldKind::Ankan, "9999m")
+        .m(MeldKind::Pon, "222s");
     assert!(!c.keys().contains(&("all_calling", 2)));
 }
 
@@ -174,7 +207,11 @@ fn circumstances() {
     assert!(base().with(|c| c.robbing_kong = true).keys().contains(&("robbing_kong", 1)));
     let k = base().tsumo().with(|c| c.replacement = Replacement::Flower).keys();
     assert!(k.contains(&("kong_bloom", 1)) && k.contains(&("concealed_self_draw", 3)), "{k:?}");
-    let k = base().tsumo().with(|c| c.replacement = Replacement::ExposedKong).rules(|r| r.kong_bloom_on_exposed_kong = false).keys();
+    let k = base()
+        .tsumo()
+        .with(|c| c.replacement = Replacement::ExposedKong)
+        .rules(|r| r.kong_bloom_on_exposed_kong = false)
+        .keys();
     assert!(!k.contains(&("kong_bloom", 1)), "{k:?}");
     assert!(base().tsumo().with(|c| c.last_tile = true).keys().contains(&("last_tile_draw", 1)));
     assert!(base().with(|c| c.last_tile = true).keys().contains(&("last_discard", 1)));
@@ -184,7 +221,12 @@ fn circumstances() {
 fn first_turn_wins_and_variants() {
     let base = || case("123m456m789m234p567p55s", "5s").with(|c| c.first_turn = true);
     assert!(base().tsumo().with(|c| c.dealer = true).keys().contains(&("heavenly_win", 24)));
-    assert!(base().tsumo().with(|c| c.dealer = true).rules(|r| r.heavenly_win = 32).keys().contains(&("heavenly_win", 32)));
+    assert!(base()
+        .tsumo()
+        .with(|c| c.dealer = true)
+        .rules(|r| r.heavenly_win = 32)
+        .keys()
+        .contains(&("heavenly_win", 32)));
     assert!(base().tsumo().keys().contains(&("earthly_win", 16)));
     assert!(base().keys().contains(&("human_win", 8)));
     assert!(base().rules(|r| r.human_win = 16).keys().contains(&("human_win", 16)));
@@ -200,20 +242,48 @@ fn first_turn_wins_and_variants() {
 fn flowers_seat_round_and_sets() {
     let base = || case("123m456m789m234p567p55s", "5s");
     // South seat, East round: 夏 (season 2) and 蘭 (plant 2) are the seat's.
-    let k = base().with(|c| { c.seat_wind = 1; c.flowers = (1 << 5) | (1 << 1) | (1 << 4); }).keys();
+    let k = base()
+        .with(|c| {
+            c.seat_wind = 1;
+            c.flowers = (1 << 5) | (1 << 1) | (1 << 4);
+        })
+        .keys();
     assert!(k.contains(&("seat_flower", 2)), "{k:?}");
     // Seed 003: the prevailing wind's flower (春, East round) scores too.
-    let k = base().with(|c| { c.seat_wind = 1; c.flowers = (1 << 5) | (1 << 1) | (1 << 4); }).rules(|r| r.round_wind_flower_scores = true).keys();
+    let k = base()
+        .with(|c| {
+            c.seat_wind = 1;
+            c.flowers = (1 << 5) | (1 << 1) | (1 << 4);
+        })
+        .rules(|r| r.round_wind_flower_scores = true)
+        .keys();
     assert!(k.contains(&("seat_flower", 3)), "{k:?}");
     // 竹 for West: only under the 梅蘭竹菊 numbering.
-    let k = base().with(|c| { c.seat_wind = 2; c.flowers = 1 << 3; }).keys();
+    let k = base()
+        .with(|c| {
+            c.seat_wind = 2;
+            c.flowers = 1 << 3;
+        })
+        .keys();
     assert!(!k.iter().any(|(n, _)| *n == "seat_flower"), "{k:?}");
-    let k = base().with(|c| { c.seat_wind = 2; c.flowers = 1 << 3; }).rules(|r| r.plant_numbering = PlantNumbering::MeiLanZhuJu).keys();
+    let k = base()
+        .with(|c| {
+            c.seat_wind = 2;
+            c.flowers = 1 << 3;
+        })
+        .rules(|r| r.plant_numbering = PlantNumbering::MeiLanZhuJu)
+        .keys();
     assert!(k.contains(&("seat_flower", 1)), "{k:?}");
     // 花槓: all four seasons, 2 tai (1 on some platforms); plus the seat's season.
     let k = base().with(|c| c.flowers = 0xF0).keys();
     assert!(k.contains(&("flower_set", 2)) && k.contains(&("seat_flower", 1)), "{k:?}");
-    let k = base().with(|c| c.flowers = 0xF0).rules(|r| { r.flower_set = 1; r.flower_set_keeps_seat_flowers = false }).keys();
+    let k = base()
+        .with(|c| c.flowers = 0xF0)
+        .rules(|r| {
+            r.flower_set = 1;
+            r.flower_set_keeps_seat_flowers = false
+        })
+        .keys();
     assert!(k.contains(&("flower_set", 1)) && !k.iter().any(|(n, _)| *n == "seat_flower"), "{k:?}");
     let s = base().with(|c| c.flowers = 0xFF).run();
     assert_eq!(s.tai_of(Pattern::FlowerSet), 4);
@@ -221,7 +291,12 @@ fn flowers_seat_round_and_sets() {
 
 #[test]
 fn four_kongs_and_cap() {
-    let c = case("55p", "5p").m(MeldKind::Daiminkan, "1111m").m(MeldKind::Daiminkan, "2222p").m(MeldKind::Kakan, "3333s").m(MeldKind::Ankan, "7777m").m(MeldKind::Chi, "456s");
+    let c = case("55p", "5p")
+        .m(MeldKind::Daiminkan, "1111m")
+        .m(MeldKind::Daiminkan, "2222p")
+        .m(MeldKind::Kakan, "3333s")
+        .m(MeldKind::Ankan, "7777m")
+        .m(MeldKind::Chi, "456s");
     let k = c.keys();
     assert!(k.contains(&("four_kongs", 8)), "{k:?}");
     let capped = case("555z666z777z123m456m99m", "9m").rules(|r| r.tai_cap = 8).run();
@@ -231,7 +306,12 @@ fn four_kongs_and_cap() {
 
 #[test]
 fn dealer_tai_is_apart() {
-    let s = case("123m456m789m234p567p55s", "7p").with(|c| { c.dealer = true; c.consecutive = 2 }).run();
+    let s = case("123m456m789m234p567p55s", "7p")
+        .with(|c| {
+            c.dealer = true;
+            c.consecutive = 2
+        })
+        .run();
     assert_eq!(s.total, 3);
     assert_eq!(s.dealer_tai, 5);
 }
@@ -242,7 +322,8 @@ fn bad_input_errors() {
     let ctx = WinContext::new(t("5s"));
     let e = score(&counts("123m456m789m234p567p5s"), &[], &ctx, &r).unwrap_err();
     assert!(e.message().contains("16 concealed tiles"), "{e}");
-    let e = score(&counts("123m456m789m234p567p55s"), &[meld(MeldKind::Pon, "555s")], &WinContext::new(t("5s")), &r).unwrap_err();
+    let e = score(&counts("123m456m789m234p567p55s"), &[meld(MeldKind::Pon, "555s")], &WinContext::new(t("5s")), &r)
+        .unwrap_err();
     assert!(e.message().contains("concealed tiles"), "{e}");
     let e = score(&counts("123m456m789m234p567p56s"), &[], &WinContext::new(t("5s")), &r).unwrap_err();
     assert!(e.message().contains("not a winning hand"), "{e}");

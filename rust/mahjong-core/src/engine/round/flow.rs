@@ -44,7 +44,14 @@ impl Round {
     }
 
     /// Offer `tile` to the other seats; false when nobody has an option.
-    pub(super) fn open_claims(&mut self, from: u8, tile: TileId, source: ClaimSource, riichi: bool, judge: &mut dyn WinJudge) -> bool {
+    pub(super) fn open_claims(
+        &mut self,
+        from: u8,
+        tile: TileId,
+        source: ClaimSource,
+        riichi: bool,
+        judge: &mut dyn WinJudge,
+    ) -> bool {
         let mut can_ron = 0u8;
         let mut can_call = 0u8;
         let k = tile.tile().index();
@@ -59,7 +66,10 @@ impl Round {
                 continue;
             }
             let c = self.seats[t as usize].counts[k];
-            if self.pon_possible(t, tile) || (c == 3 && self.kans < 4) || (self.rules.chi && i == 1 && self.chi_possible(t, tile)) {
+            if self.pon_possible(t, tile)
+                || (c == 3 && self.kans < 4)
+                || (self.rules.chi && i == 1 && self.chi_possible(t, tile))
+            {
                 can_call |= 1 << t;
             }
         }
@@ -98,7 +108,8 @@ impl Round {
     pub(super) fn resolve_claims(&mut self, judge: &mut dyn WinJudge) {
         let Phase::Claim { from, tile, source, answers, riichi, .. } = self.phase.clone() else { return };
         let n = self.rules.players;
-        let mut rons: Vec<u8> = (1..n).map(|i| (from + i) % n).filter(|&t| answers[t as usize] == Some(Action::Ron)).collect();
+        let mut rons: Vec<u8> =
+            (1..n).map(|i| (from + i) % n).filter(|&t| answers[t as usize] == Some(Action::Ron)).collect();
         if !rons.is_empty() {
             match self.rules.multi_ron {
                 MultiRon::HeadBump => rons.truncate(1),
@@ -205,7 +216,11 @@ impl Round {
         let mut got = want;
         for (i, w) in want.iter().enumerate() {
             // Any id of the same kind and redness will do.
-            let pick = if s.has(*w) { Some(*w) } else { s.concealed().iter().copied().find(|t| t.tile() == w.tile() && t.is_red() == w.is_red()) };
+            let pick = if s.has(*w) {
+                Some(*w)
+            } else {
+                s.concealed().iter().copied().find(|t| t.tile() == w.tile() && t.is_red() == w.is_red())
+            };
             if let Some(p) = pick {
                 s.remove(p);
                 got[i] = p;
@@ -216,7 +231,9 @@ impl Round {
 
     fn check_pao(&mut self, seat: u8, from: u8) {
         let s = &self.seats[seat as usize];
-        let sets = |r: std::ops::Range<usize>| s.melds().iter().filter(|m| m.kind != MeldKind::Chi && r.contains(&m.tiles[0].tile().index())).count();
+        let sets = |r: std::ops::Range<usize>| {
+            s.melds().iter().filter(|m| m.kind != MeldKind::Chi && r.contains(&m.tiles[0].tile().index())).count()
+        };
         let dragons = self.rules.pao_big_dragons && sets(31..34) == 3;
         let winds = self.rules.pao_big_winds && sets(27..31) == 4;
         let kans = self.rules.pao_four_kans && s.melds().iter().filter(|m| m.kind.is_kan()).count() == 4;
@@ -291,7 +308,10 @@ impl Round {
         } else {
             s.remove(meld.called);
             let k = meld.tiles[0].tile().index();
-            if let Some(m) = s.melds[..s.n_melds as usize].iter_mut().find(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k) {
+            if let Some(m) = s.melds[..s.n_melds as usize]
+                .iter_mut()
+                .find(|m| m.kind == MeldKind::Pon && m.tiles[0].tile().index() == k)
+            {
                 *m = meld;
             }
         }
@@ -345,12 +365,26 @@ impl Round {
         }
     }
 
-    pub(super) fn finish_draw(&mut self, kind: DrawKind, deltas: [i32; 4], renchan: bool, tenpai: [bool; 4], shown: [Option<Vec<TileId>>; 4]) {
+    pub(super) fn finish_draw(
+        &mut self,
+        kind: DrawKind,
+        deltas: [i32; 4],
+        renchan: bool,
+        tenpai: [bool; 4],
+        shown: [Option<Vec<TileId>>; 4],
+    ) {
         for s in 0..4 {
             self.scores[s] += deltas[s];
         }
         self.emit(|| Event::Ryuukyoku(Box::new(DrawRecord { kind, deltas, shown })));
-        self.phase = Phase::Ended(Box::new(RoundEnd { deltas, wins: Vec::new(), draw: Some(kind), renchan, sticks_taken: false, tenpai }));
+        self.phase = Phase::Ended(Box::new(RoundEnd {
+            deltas,
+            wins: Vec::new(),
+            draw: Some(kind),
+            renchan,
+            sticks_taken: false,
+            tenpai,
+        }));
     }
 
     pub(super) fn finish_win(&mut self, wins: Vec<SettledWin>, tile: TileId) {
@@ -379,7 +413,11 @@ impl Round {
                     win_tile: Some(tile),
                     points: 0,
                     dora_indicators: self.dora_indicators(),
-                    ura_indicators: if riichi { (0..self.dora_shown as usize).map(|i| self.wall.ura_indicator(i)).collect() } else { Vec::new() },
+                    ura_indicators: if riichi {
+                        (0..self.dora_shown as usize).map(|i| self.wall.ura_indicator(i)).collect()
+                    } else {
+                        Vec::new()
+                    },
                     deltas: d,
                     pao,
                     ..WinRecord::default()
@@ -388,6 +426,13 @@ impl Round {
             }
         }
         self.sticks = 0;
-        self.phase = Phase::Ended(Box::new(RoundEnd { deltas: total, wins: out, draw: None, renchan, sticks_taken: true, tenpai: [false; 4] }));
+        self.phase = Phase::Ended(Box::new(RoundEnd {
+            deltas: total,
+            wins: out,
+            draw: None,
+            renchan,
+            sticks_taken: true,
+            tenpai: [false; 4],
+        }));
     }
 }

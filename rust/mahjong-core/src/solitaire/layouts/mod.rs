@@ -22,12 +22,7 @@ pub fn builtin(name: &str) -> Result<Layout> {
         "fortress" => fortress::slots(),
         "bridge" => bridge::slots(),
         "spider" => spider::slots(),
-        _ => {
-            return Err(Error::Layout(format!(
-                "unknown layout {name:?}; built-in layouts are {}",
-                NAMES.join(", ")
-            )))
-        }
+        _ => return Err(Error::Layout(format!("unknown layout {name:?}; built-in layouts are {}", NAMES.join(", ")))),
     };
     let canonical = if lower == "dragon" { "turtle" } else { lower.as_str() };
     Layout::new(canonical, slots)

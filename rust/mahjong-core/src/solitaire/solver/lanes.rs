@@ -159,7 +159,13 @@ impl Solver<'_> {
     /// leave, and each remaining pair with the tighter rule had both tiles free in
     /// the round it left), so it clears. An empty `goal` plays to the end. With
     /// `record`, notes what probes read ([`Record`]).
-    pub(super) fn lane_play(&self, rules: &Rules, start: (Bits, Bits), goal: Bits, mut record: Option<&mut Record>) -> bool {
+    pub(super) fn lane_play(
+        &self,
+        rules: &Rules,
+        start: (Bits, Bits),
+        goal: Bits,
+        mut record: Option<&mut Record>,
+    ) -> bool {
         let (mut p, mut f) = (start.0, start.1.and(start.0));
         let has_goal = !goal.is_empty();
         let mut round = 0;

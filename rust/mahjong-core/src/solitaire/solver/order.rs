@@ -127,7 +127,13 @@ impl Solver<'_> {
                         if lb && rb {
                             return false;
                         }
-                        let need = if lb { rs } else if rb { ls } else { continue };
+                        let need = if lb {
+                            rs
+                        } else if rb {
+                            ls
+                        } else {
+                            continue;
+                        };
                         let mut d = 0u128;
                         for x in need.iter() {
                             let q = node_of[x];

@@ -27,7 +27,14 @@ impl Solver<'_> {
     /// and the next probes start from its windows). False when the position is
     /// lost (the relaxed play fails, or some group has no split left).
     /// `full`: the groups of four with all their tiles in `present` (`dfs`'s `whole`).
-    pub(super) fn probe(&mut self, present: Bits, free: Bits, full: u64, commits: &mut Commits, eff: &mut [u8; N_GROUPS]) -> bool {
+    pub(super) fn probe(
+        &mut self,
+        present: Bits,
+        free: Bits,
+        full: u64,
+        commits: &mut Commits,
+        eff: &mut [u8; N_GROUPS],
+    ) -> bool {
         debug_assert!(self.lanes_ready);
         let p = self.to_lanes(present);
         let start = (p, self.to_lanes(free.and(present)));
@@ -69,7 +76,8 @@ impl Solver<'_> {
                 // is a clear, a failure is checked from the exact start.
                 let exact = rec.state_before(nibble(g));
                 let late = rec.state_before(unfit);
-                let clears = (late != exact && self.lane_play(&decided, late, unfit, None)) || self.lane_play(&decided, exact, unfit, None);
+                let clears = (late != exact && self.lane_play(&decided, late, unfit, None))
+                    || self.lane_play(&decided, exact, unfit, None);
                 if !clears {
                     eff[g] &= !(1 << s);
                     changed = true;

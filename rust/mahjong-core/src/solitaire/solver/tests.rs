@@ -75,7 +75,13 @@ fn search_modes_agree_with_brute_force(seed: u64, rounds: usize, draw: BoardDraw
             let mut s = Solver::new(&geo).with_search_phase(phase);
             let r = s.solve(&faces, geo.all(), SolveLimits::default());
             assert_ne!(r.verdict, Verdict::Unknown);
-            assert_eq!(r.verdict == Verdict::Solvable, truth, "phase {phase} layout {:?} faces {:?}", l.positions(), faces);
+            assert_eq!(
+                r.verdict == Verdict::Solvable,
+                truth,
+                "phase {phase} layout {:?} faces {:?}",
+                l.positions(),
+                faces
+            );
             if truth {
                 assert!(replay(&geo, &faces, &r.solution));
             }
@@ -118,7 +124,14 @@ fn random_position(geo: &Geometry, faces: &[Face], rng: &mut Rng, moves: usize) 
 /// Random positions of random Turtle deals (deal `i` of `deal_seed`, then up to
 /// `max_moves` random legal pairs), each with a solver set up on it and its nibble
 /// numbering built: `f(i, solver, position, commitments, rng)`.
-fn for_random_positions(geo: &Geometry, deal_seed: u64, deals: u64, rng: &mut Rng, max_moves: usize, mut f: impl FnMut(u64, &mut Solver, Bits, Commits, &mut Rng)) {
+fn for_random_positions(
+    geo: &Geometry,
+    deal_seed: u64,
+    deals: u64,
+    rng: &mut Rng,
+    max_moves: usize,
+    mut f: impl FnMut(u64, &mut Solver, Bits, Commits, &mut Rng),
+) {
     for i in 0..deals {
         let faces = uniform_faces(&mut Rng::for_index(deal_seed, i), geo.n);
         let moves = rng.below(max_moves);
@@ -238,7 +251,11 @@ fn windowed_probing_matches_naive_probing() {
             }
             for j in 0..s.n_groups {
                 let g = s.groups[j] as usize;
-                if c2[g] != NO_COMMIT || !s.four[g] || present.and(s.group_mask[g]) != s.group_mask[g] || e2[g].count_ones() < 2 {
+                if c2[g] != NO_COMMIT
+                    || !s.four[g]
+                    || present.and(s.group_mask[g]) != s.group_mask[g]
+                    || e2[g].count_ones() < 2
+                {
                     continue;
                 }
                 let mut changed = false;

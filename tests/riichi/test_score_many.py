@@ -3,14 +3,12 @@ as per-row errors while the rest are scored."""
 
 import random
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import mahjong_fast as mf
 from mahjong_fast.riichi import COLUMNS, LIMITS, score_many, wins_to_columns
-
 from riichi_gen import meld_text, random_win
 
 

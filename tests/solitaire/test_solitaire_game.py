@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from mahjong_fast import IllegalMoveError, InvalidRuleError, LayoutError, SolitaireLayout
 from mahjong_fast._core import solitaire_score
 from mahjong_fast.cli import main

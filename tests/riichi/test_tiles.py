@@ -1,9 +1,9 @@
 """Tiles and notation: parsing, formatting, ids, counts, errors."""
 
-import pytest
-from hypothesis import given, strategies as st
-
 import mahjong_fast as mf
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def test_mpsz_round_trip_keeps_red_fives():

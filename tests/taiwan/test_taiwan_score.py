@@ -3,11 +3,11 @@ presets, bad input, batch scoring, and properties."""
 
 import json
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-import mahjong_fast as mf
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong_fast import taiwan as tw
 
 PINGHU = "123m456m789m234p567p55s"

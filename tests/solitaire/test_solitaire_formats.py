@@ -3,10 +3,8 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mahjong_fast import LayoutError, SolitaireLayout
 from mahjong_fast.solitaire import load_layout
-
 from solitaire_checker import placeable_even
 
 FORMATS = ["kmahjongg", "kmahjongg-1.0", "gnome", "xmahjongg", "kyodai"]
@@ -37,7 +35,7 @@ def test_kmahjongg_drawing():
     lines = text.splitlines()
     assert lines[0] == "kmahjongg-layout-v1.1"
     assert "w4" in lines and "h4" in lines and "d2" in lines
-    grid = [l for l in lines if l and l[0] in ".1234"]
+    grid = [line for line in lines if line and line[0] in ".1234"]
     assert grid[0] == "1212" and grid[1] == "4343"
     assert grid[4] == ".12." and grid[5] == ".43." and grid[6] == ".12."
 

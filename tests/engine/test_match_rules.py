@@ -10,13 +10,12 @@ import doctest
 import random
 from typing import List
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import mahjong_fast as mf
 import mahjong_fast._core as core
 import mahjong_fast.match_rules
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mahjong_fast import MatchRules
 from mahjong_fast._core import EngineRules
 from test_engine_rules import J0, act, build_wall

@@ -2,13 +2,12 @@
 
 import doctest
 
-import pytest
-
 import mahjong_fast._core as core
 import mahjong_fast._toml
 import mahjong_fast.cli_riichi
 import mahjong_fast.riichi
 import mahjong_fast.rules
+import pytest
 
 
 @pytest.mark.parametrize("module", [mahjong_fast.riichi, mahjong_fast.rules, mahjong_fast.cli_riichi, mahjong_fast._toml])

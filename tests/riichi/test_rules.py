@@ -1,8 +1,7 @@
 """Rule sets: presets, dict / TOML loading, validation, and where presets differ."""
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast.rules import PRESETS, RuleSet, load_rules
 
 

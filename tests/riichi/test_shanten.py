@@ -6,12 +6,11 @@ from __future__ import annotations
 import doctest
 import itertools
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import mahjong_fast as mf
 from mahjong_fast import _core
 
 WALL = np.repeat(np.arange(34, dtype=np.int64), 4)

@@ -18,10 +18,8 @@ import random
 from collections import Counter
 from typing import Any, Dict, List, Optional, Tuple
 
-import pytest
-
 import mahjong_fast as mf
-
+import pytest
 from riichi_gen import meld_text, random_win
 
 mahjong = pytest.importorskip("mahjong")

@@ -9,17 +9,16 @@ import os
 from collections import Counter
 from pathlib import Path
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mahjong_fast as mf
-
 
 def tenhou_dir() -> Path:
     env = os.environ.get("MAHJONG_FAST_TENHOU_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared/data/tenhou"
+    return Path(env) if env else Path(__file__).resolve().parents[3] / "shared/data/tenhou"
 
 
 def complete_hand(rnd, n_sets: int) -> list:

@@ -3,7 +3,6 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mahjong_fast import SolitaireBoard, SolitaireLayout
 from mahjong_fast._core import (
     solitaire_deal,
@@ -14,7 +13,6 @@ from mahjong_fast._core import (
     solitaire_uniform_faces,
 )
 from mahjong_fast.solitaire import Game
-
 from solitaire_checker import replay, solvable
 
 BUDGET = dict(max_nodes=100_000, max_millis=0)

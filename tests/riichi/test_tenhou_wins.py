@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Dict, List, Tuple
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast.rules import RuleSet
-
 from tenhou_records import expected_yaku, iter_mismatches, score_args, standard_wins, tenhou_dir
 
 pytestmark = pytest.mark.skipif(

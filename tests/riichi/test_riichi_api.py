@@ -1,8 +1,7 @@
 """The public scoring API: inputs, result object, errors."""
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 
 
 def test_pinfu_tsumo_breakdown():

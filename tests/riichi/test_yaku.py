@@ -6,9 +6,8 @@ here. The seed's dora table entry "白(z7) → 中(z5)" follows its own numberin
 servers go White -> Green -> Red -> White, which is what the library does.
 """
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 
 
 def keys(r):

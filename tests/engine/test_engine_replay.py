@@ -7,11 +7,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import mahjong_fast as mf
 import pytest
 
-import mahjong_fast as mf
-
-TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", Path(__file__).resolve().parents[2] / "shared/data/tenhou"))
+TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", Path(__file__).resolve().parents[3] / "shared/data/tenhou"))
 RAW = TENHOU / "raw"
 
 CASES = {

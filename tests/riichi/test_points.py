@@ -1,8 +1,7 @@
 """Point tables, limits and payments (seed 001's tables; seed 004's kiriage)."""
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast.riichi import points
 
 # Seed 001, "一般的な点数一覧（子のロン）": han -> {fu: points}; None = mangan.

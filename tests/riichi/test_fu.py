@@ -1,8 +1,7 @@
 """Every fu item of seed 001's table on its own, plus the special cases."""
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 
 
 def fu_items(r):

@@ -3,10 +3,8 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mahjong_fast import IllegalMoveError, LayoutError, SolitaireBoard, SolitaireLayout, TileParseError
 from mahjong_fast.solitaire import face_code, face_group
-
 from solitaire_checker import free_tiles, placeable_even
 
 

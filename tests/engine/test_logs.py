@@ -10,12 +10,13 @@ import gzip
 import os
 from pathlib import Path
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong_fast import engine
 
-TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", Path(__file__).resolve().parents[2] / "shared/data/tenhou"))
+TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", Path(__file__).resolve().parents[3] / "shared/data/tenhou"))
 RAW = TENHOU / "raw"
 
 # A tiny hand-written mjlog: one hand, dealer East draws and the first discards,
@@ -232,8 +233,7 @@ def test_writers_round_trip(tmp_path: Path, fmt: str, ext: str) -> None:
             assert (again["rounds"], again["rounds_scored"], again["wins_matched"]) == (o["rounds"], o["rounds_scored"], o["wins_matched"])
             a_ev = mf.read_log(out)[0]["events"]
             o_ev = mf.read_log(f)[i]["events"]
-            kinds = lambda ev: [e["type"] for e in ev if e["type"] not in ("riichi_stick", "dora")]
-            assert kinds(a_ev) == kinds(o_ev)
+            assert _kinds(a_ev) == _kinds(o_ev)
             checked += 1
     assert checked >= 10
 
@@ -291,9 +291,6 @@ def test_score_to_parquet_and_arrow(tmp_path: Path, ext: str) -> None:
         table = pa.ipc.open_file(pa.OSFile(str(out), "rb")).read_all()
     assert table.to_pylist() == rows
 
-
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 _SAMPLES = [
     MINI,
@@ -386,3 +383,7 @@ def test_three_player_wins_are_scored_with_their_norths() -> None:
     assert all(r["matches_record"] for r in rows)
     # Four of the five winners had pulled a north aside: each is one more dora.
     assert sum(1 for r in rows if r["kita"] > 0) == 4
+
+
+def _kinds(events):
+    return [e["type"] for e in events if e["type"] not in ("riichi_stick", "dora")]

@@ -1,9 +1,8 @@
 """Payments: base + tai × rate; self-draw paid by all three, a discard by the
 discarder; the dealer's tai only in payments the dealer takes part in."""
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast import taiwan as tw
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong_fast.engine import Match, final_result
 
 
@@ -351,9 +352,6 @@ def test_riichi_needs_tiles_left_in_the_wall(preset: str, min_wall: int) -> None
     assert offered and all(v == (left >= min_wall) for left, v in offered.items()), offered
     assert any(left < 4 for left in offered)
 
-
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 _TYPES = ["discard", "riichi", "tsumo", "ankan", "kakan", "nine_terminals", "ron", "chi", "pon", "daiminkan", "nuki", "pass", "nap"]
 

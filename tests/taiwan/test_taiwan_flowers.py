@@ -4,9 +4,10 @@ Payments use the default base 100 + 20 per tai; the dealer (seat 0) adds 1 tai t
 payments he takes part in. Hands: see taiwan_helpers.
 """
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong_fast import taiwan as tw
 from taiwan_helpers import WINNER16, neutral, tsumogiri
 
@@ -395,8 +396,6 @@ def test_added_kong_not_robbed_gives_a_replacement():
     assert r.phase == "act" and r.turn == 1 and r.hands[1][-1] == "9m"
     assert [m.kind for m in r.melds[1]] == ["kakan"]
 
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 
 @settings(max_examples=60, deadline=None)
