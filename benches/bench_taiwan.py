@@ -15,6 +15,7 @@ import resource
 import time
 import tracemalloc
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
 from mahjong_fast import taiwan as tw
@@ -73,8 +74,8 @@ def scalar_inputs():
     conc, ctx = tw.sample_winning_hands(N_SCALAR, seed=12)
     out = []
     for c, x in zip(conc, ctx):
-        text = tw._core.from_counts(c.tolist())
-        win = tw._core.from_counts([1 if k == x[0] else 0 for k in range(34)])
+        text = mf._core.from_counts(c.tolist())
+        win = mf._core.from_counts([1 if k == x[0] else 0 for k in range(34)])
         out.append(dict(hand=text, win_tile=win, seat_wind=int(x[1]), round_wind=int(x[2]), flowers=int(x[3]),
                         self_draw=bool(x[4] & 1)))
     return out
@@ -100,7 +101,7 @@ def test_taiwan_scalar(benchmark, scalar_inputs):
     out = benchmark(lambda: [tw.score(**h).total for h in scalar_inputs])
     _record(benchmark, "taiwan scalar (Python API)", len(scalar_inputs))
     # The scalar path and the batch path agree.
-    conc = np.array([tw._core.to_counts(h["hand"]) for h in scalar_inputs], dtype=np.uint8)
+    conc = np.array([mf._core.to_counts(h["hand"]) for h in scalar_inputs], dtype=np.uint8)
     ctx = np.array([tw.pack_context(h["win_tile"], h["seat_wind"], h["round_wind"], h["flowers"],
                                     self_draw=h["self_draw"]) for h in scalar_inputs], dtype=np.uint8)
     assert tw.score_batch(conc, ctx)[0].tolist() == out

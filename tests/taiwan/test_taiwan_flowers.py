@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong_fast import taiwan as tw
+from mahjong_fast.taiwan.flowers import is_flower, tokens
+from mahjong_fast.taiwan.wall import full_set
 from taiwan_helpers import WINNER16, neutral, tsumogiri
 
 
@@ -54,12 +56,12 @@ def test_prevailing_wind_flower_scores_under_seed003_only():
 
 def _full_live_wall(hands, last, replacements=()):
     """Draws that run the live wall to its last tile, which is `last`."""
-    used = [t for h in hands for t in tw._tokens(h)] + tw._tokens(replacements) + [last]
-    rest = tw._full_set()
+    used = [t for h in hands for t in tokens(h)] + tokens(replacements) + [last]
+    rest = full_set()
     for t in used:
         rest.remove(t)
-    normal = sorted(t for t in rest if not tw._is_flower(t))
-    n_flowers_in_hands = sum(tw._is_flower(t) for h in hands for t in tw._tokens(h))
+    normal = sorted(t for t in rest if not is_flower(t))
+    n_flowers_in_hands = sum(is_flower(t) for h in hands for t in tokens(h))
     live = 144 - 65 - n_flowers_in_hands - 16
     return tw.build_wall(hands, draws=normal[: live - 1] + [last], replacements=replacements)
 
@@ -106,7 +108,7 @@ def test_opening_replacements_dealer_first_then_heavenly_win():
     ("rounds", ["7z"], ["5s"]),     # one replacement per flower, seat after seat
 ])
 def test_opening_replacement_orders(order, dealer_tiles, seat1_tiles):
-    hands = [tw._tokens(WINNER16)[:-1] + ["春", "秋"][:1] + ["4s"], neutral(0, "秋"), neutral(1), neutral(2)]
+    hands = [tokens(WINNER16)[:-1] + ["春", "秋"][:1] + ["4s"], neutral(0, "秋"), neutral(1), neutral(2)]
     rules = tw.TaiwanRules(opening_replacement=order)
     r = tw.TaiwanRound(tw.build_wall(hands, replacements=["夏", "5s", "7z"]), rules=rules)
     assert r.flowers[0] == ["春", "夏"] and r.flowers[1] == ["秋"]
@@ -114,7 +116,7 @@ def test_opening_replacement_orders(order, dealer_tiles, seat1_tiles):
 
 
 def _earthly_round(rules, draws=()):
-    hands = [neutral(0, extra="4s"), tw._tokens(WINNER16)[:-1] + ["夏"], neutral(1), neutral(2)]
+    hands = [neutral(0, extra="4s"), tokens(WINNER16)[:-1] + ["夏"], neutral(1), neutral(2)]
     return tw.TaiwanRound(tw.build_wall(hands, draws=draws, replacements=["5s"]), rules=rules)
 
 
@@ -403,7 +405,7 @@ def test_added_kong_not_robbed_gives_a_replacement():
 def test_random_walls_play_out_and_conserve_tiles(seed, dealer, order):
     import random
 
-    wall = tw._full_set()
+    wall = full_set()
     random.Random(seed).shuffle(wall)
     r = tw.TaiwanRound(wall, dealer=dealer, rules=tw.TaiwanRules(opening_replacement=order))
     for _ in range(400):
@@ -417,13 +419,13 @@ def test_random_walls_play_out_and_conserve_tiles(seed, dealer, order):
             r.decline(r.flower_win_chance()[0])
         held = [t for s in range(4) for t in r.hands[s] + r.flowers[s] + r.discards[s]]
         assert len(held) + len(r.wall) == 144
-        assert not any(tw._is_flower(t) for h in r.hands for t in h)
+        assert not any(is_flower(t) for h in r.hands for t in h)
         for s in range(4):
             extra = 1 if (r.phase == "act" and s == r.turn) else 0
             assert len(r.hands[s]) == 16 + extra
     assert r.phase == "ended" and r.result.outcome == "exhaustive_draw"
     # Flowers are exposed, or still in the 16 tiles kept back.
-    assert sum(len(f) for f in r.flowers) + sum(tw._is_flower(t) for t in r.wall) == 8
+    assert sum(len(f) for f in r.flowers) + sum(is_flower(t) for t in r.wall) == 8
     assert len(r.wall) == 16
 
 
@@ -446,12 +448,12 @@ def test_random_walls_with_flower_wins_declared(seed, dealer):
     import random
 
     rng = random.Random(seed)
-    wall = tw._full_set()
+    wall = full_set()
     rng.shuffle(wall)
     # Move 6..8 flowers into the first tiles dealt to one seat.
     holder = rng.randrange(4)
     k = rng.randint(6, 8)
-    flowers = [t for t in wall if tw._is_flower(t)][:k]
+    flowers = [t for t in wall if is_flower(t)][:k]
     rest = [t for t in wall if t not in flowers]
     order = [(dealer + j) % 4 for j in range(4)]
     pos = order.index(holder) * 4  # the holder's first block of four

@@ -1,6 +1,6 @@
 //! Taiwan 16-tile scoring: conversion between Python values and `mahjong_core::taiwan`.
 //! The rule logic (tai, exclusions) is in the core; the flower round logic is in
-//! `mahjong_fast/taiwan.py`.
+//! the package `mahjong_fast/taiwan/`.
 
 use crate::convert;
 use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};

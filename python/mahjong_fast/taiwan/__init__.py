@@ -1,0 +1,55 @@
+"""Taiwan 16-tile mahjong: rule sets, tai scoring, payments and the flower tiles.
+
+Tai patterns over hand shapes are computed in the Rust core (every split of the hand
+is tried and the best one wins). This package holds what is configuration or round
+logic, one module each:
+
+- :mod:`~mahjong_fast.taiwan.rules`: the rule set (:class:`TaiwanRules`, presets);
+- :mod:`~mahjong_fast.taiwan.flowers`: flowers, winds and tile tokens;
+- :mod:`~mahjong_fast.taiwan.scoring`: :func:`score`, flower wins, waits, shanten;
+- :mod:`~mahjong_fast.taiwan.batch`: :func:`score_batch` and its packed rows;
+- :mod:`~mahjong_fast.taiwan.payments`: payments and settlement;
+- :mod:`~mahjong_fast.taiwan.wall` and :mod:`~mahjong_fast.taiwan.round`: the wall
+  and the flower round of seed 003 (:class:`TaiwanRound`), driven tile by tile.
+
+Example:
+    >>> from mahjong_fast import taiwan
+    >>> s = taiwan.score("123m456m789m234p567p55s", win_tile="7p")
+    >>> s.total, [p.name_zh for p in s.patterns]
+    (3, ['門清', '平胡'])
+"""
+
+from mahjong_fast.taiwan.batch import pack_context, pack_melds, pattern_keys, sample_winning_hands, score_batch
+from mahjong_fast.taiwan.flowers import FLOWERS, flower_names, parse_flowers, parse_wind
+from mahjong_fast.taiwan.payments import Payment, settle, win_payments
+from mahjong_fast.taiwan.round import RoundResult, TaiwanRound, WinRecord
+from mahjong_fast.taiwan.rules import PRESETS, TaiwanRules
+from mahjong_fast.taiwan.scoring import TaiEntry, TaiwanScore, flower_win_score, score, shanten, waits
+from mahjong_fast.taiwan.wall import build_wall
+
+__all__ = [
+    "FLOWERS",
+    "PRESETS",
+    "TaiwanRules",
+    "TaiEntry",
+    "TaiwanScore",
+    "Payment",
+    "WinRecord",
+    "RoundResult",
+    "TaiwanRound",
+    "parse_flowers",
+    "flower_names",
+    "parse_wind",
+    "score",
+    "flower_win_score",
+    "score_batch",
+    "pack_context",
+    "pack_melds",
+    "pattern_keys",
+    "sample_winning_hands",
+    "waits",
+    "shanten",
+    "win_payments",
+    "settle",
+    "build_wall",
+]

@@ -1,0 +1,252 @@
+"""Tai of one winning hand (the core scores it), flower wins, waits and shanten.
+
+Example:
+    >>> s = score("123m456m789m234p567p55s", win_tile="7p")
+    >>> s.total, [p.name_zh for p in s.patterns]
+    (3, ['門清', '平胡'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from mahjong_fast import _core
+from mahjong_fast._core import InvalidHandError, InvalidRuleError, Meld
+from mahjong_fast.taiwan.flowers import check_no_flower, flower_names, parse_flowers, parse_wind
+from mahjong_fast.taiwan.rules import _DEFAULT_RULES, TaiwanRules
+
+
+@dataclass(frozen=True)
+class TaiEntry:
+    """One scored pattern: key, Chinese and English names, times it applies, tai.
+
+    Example:
+        >>> TaiEntry("self_draw", "自摸", "self-draw", 1, 1).tai
+        1
+    """
+
+    key: str
+    name_zh: str
+    name_en: str
+    count: int
+    tai: int
+
+    def __str__(self) -> str:
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.name_zh} ({self.name_en}){times}: {self.tai}"
+
+
+@dataclass(frozen=True)
+class TaiwanScore:
+    """A scored Taiwan hand: the patterns, their total, and the split that scored best.
+
+    ``total`` is after the rule set's cap; ``dealer_tai`` (莊家 + 連莊) is not part of
+    it: payments add it where the dealer takes part. ``groups`` are the concealed
+    sets of the best split, ``melds`` the called ones; ``win_group`` says where the
+    winning tile sits (``None`` = the pair), ``wait`` its shape there.
+
+    Example:
+        >>> s = score("123m456m789m234p567p55s", win_tile="5s", self_draw=True)
+        >>> s.total, s.pair, s.wait, s.keys()
+        (4, '55s', 'tanki', ['concealed_self_draw', 'single_wait'])
+    """
+
+    patterns: Tuple[TaiEntry, ...]
+    total: int
+    uncapped: int
+    dealer_tai: int
+    pair: Optional[str] = None
+    groups: Tuple[str, ...] = ()
+    melds: Tuple[str, ...] = ()
+    win_group: Optional[int] = None
+    wait: Optional[str] = None
+    one_wait: bool = False
+    flowers: str = ""
+
+    def keys(self) -> List[str]:
+        """The keys of the scored patterns.
+
+        Example:
+            >>> flower_win_score("eight_immortals").keys()
+            ['eight_immortals']
+        """
+        return [p.key for p in self.patterns]
+
+    def tai_of(self, key: str) -> int:
+        """Tai of one pattern (0 when it did not score).
+
+        Example:
+            >>> score("123m456m789m234p567p55s", win_tile="7p").tai_of("all_chows")
+            2
+        """
+        return sum(p.tai for p in self.patterns if p.key == key)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain values for JSON.
+
+        Example:
+            >>> score("123m456m789m234p567p55s", win_tile="7p").to_dict()["total"]
+            3
+        """
+        d = dataclasses.asdict(self)
+        d["patterns"] = [dataclasses.asdict(p) for p in self.patterns]
+        return d
+
+    def __str__(self) -> str:
+        lines = [str(p) for p in self.patterns]
+        if self.uncapped != self.total:
+            lines.append(f"cap: {self.uncapped} -> {self.total}")
+        lines.append(f"total: {self.total} tai (dealer tai {self.dealer_tai} where the dealer takes part)")
+        if self.pair is not None:
+            parts = list(self.groups) + [m for m in self.melds] + [self.pair]
+            lines.append("split: " + " ".join(parts) + (f"  wait: {self.wait}" if self.wait else ""))
+        if self.flowers:
+            lines.append(f"flowers: {self.flowers}")
+        return "\n".join(lines)
+
+
+def _score_from_raw(raw: Dict[str, Any], melds: Sequence[Meld] = (), flowers: int = 0) -> TaiwanScore:
+    return TaiwanScore(
+        patterns=tuple(TaiEntry(*p) for p in raw["patterns"]),
+        total=raw["total"],
+        uncapped=raw["uncapped"],
+        dealer_tai=raw["dealer_tai"],
+        pair=raw.get("pair"),
+        groups=tuple(raw.get("groups", ())),
+        melds=tuple(str(m) for m in melds),
+        win_group=raw.get("win_group"),
+        wait=raw.get("wait"),
+        one_wait=bool(raw.get("one_wait", False)),
+        flowers=flower_names(flowers),
+    )
+
+
+def to_melds(melds: Any) -> List[Meld]:
+    """Melds from ``None``, one meld, or a sequence of ``Meld`` objects and ``"kind:tiles"`` text.
+
+    Example:
+        >>> [str(m) for m in to_melds(["pon:555z", "chi:123m"])]
+        ['pon:555z', 'chi:123m']
+    """
+    if melds is None:
+        return []
+    if isinstance(melds, (str, Meld)):
+        melds = [melds]
+    out = []
+    for m in melds:
+        if isinstance(m, Meld):
+            out.append(m)
+            continue
+        check_no_flower(m, "a meld")
+        if not isinstance(m, str) or ":" not in m:
+            raise InvalidHandError(f"meld {m!r}: write melds as kind:tiles, e.g. 'chi:123m', 'pon:555z', 'ankan:1111m'")
+        kind, tiles = m.split(":", 1)
+        out.append(Meld(kind.strip(), tiles.strip()))
+    return out
+
+
+def score(
+    hand: Union[str, Sequence[int]],
+    win_tile: Optional[Union[str, int]] = None,
+    melds: Any = None,
+    flowers: Any = None,
+    seat_wind: Union[int, str] = 0,
+    round_wind: Union[int, str] = 0,
+    self_draw: bool = False,
+    dealer: bool = False,
+    consecutive: int = 0,
+    replacement: str = "none",
+    robbing_kong: bool = False,
+    last_tile: bool = False,
+    first_turn: bool = False,
+    dealer_first_discard: bool = False,
+    rules: TaiwanRules = _DEFAULT_RULES,
+) -> TaiwanScore:
+    """Score a winning Taiwan hand.
+
+    Args:
+        hand: the concealed tiles including the winning tile (17 minus 3 per meld), mpsz.
+        win_tile: the winning tile; defaults to the last tile written in ``hand``.
+        melds: called/declared sets, ``Meld`` objects or text like ``"pon:555z"``.
+        flowers: the winner's exposed flowers (``"春梅"``, names, indices or a mask).
+        seat_wind, round_wind: 0..3 or E/S/W/N or 東南西北.
+        self_draw: won by the winner's own draw (自摸).
+        dealer, consecutive: the winner is the dealer; deals kept in a row (連莊).
+        replacement: the winning tile was a replacement: ``"flower"``,
+            ``"concealed_kong"``, ``"added_kong"``, ``"exposed_kong"`` or
+            ``"stolen_flower"`` (the 8th flower's replacement taken by a 七搶一 winner).
+        robbing_kong, last_tile: 搶槓; the last live tile (海底 / 河底).
+        first_turn: the first go-around with no call (天胡 / 地胡 / 人胡).
+        dealer_first_discard: won on the dealer's first discard (地胡's other definition).
+        rules: a :class:`TaiwanRules`.
+
+    Raises:
+        InvalidHandError: wrong tile counts, a fifth copy, a flower in the hand or a
+            meld, a ninth or repeated flower, a hand that is not five sets and a pair.
+
+    Example:
+        >>> s = score("111z222z555z123m456m77p", win_tile="7p", seat_wind="S")
+        >>> s.total, s.tai_of("three_concealed_pungs")
+        (7, 2)
+    """
+    if not isinstance(rules, TaiwanRules):
+        raise InvalidRuleError(f"rules must be a TaiwanRules, got {type(rules).__name__}")
+    check_no_flower(hand, "the hand")
+    ms = to_melds(melds)
+    fmask = parse_flowers(flowers)
+    if win_tile is None:
+        if isinstance(hand, str):
+            tiles = _core.parse_tiles(hand)
+            if not tiles:
+                raise InvalidHandError("an empty hand has no winning tile")
+            win_tile = str(tiles[-1])
+        else:
+            if len(hand) == 0:
+                raise InvalidHandError("an empty hand has no winning tile")
+            win_tile = hand[-1]
+    raw = _core.taiwan_score_raw(
+        hand, ms, win_tile, fmask, parse_wind(seat_wind), parse_wind(round_wind), bool(self_draw), bool(dealer),
+        int(consecutive), replacement, bool(robbing_kong), bool(last_tile), bool(first_turn),
+        bool(dealer_first_discard), rules._core,  # type: ignore[attr-defined]
+    )
+    return _score_from_raw(raw, ms, fmask)
+
+
+def flower_win_score(kind: str, consecutive: int = 0, rules: TaiwanRules = _DEFAULT_RULES) -> TaiwanScore:
+    """The tai of a flower win, ``"seven_rob_one"`` (七搶一) or ``"eight_immortals"`` (八仙過海).
+
+    Example:
+        >>> flower_win_score("seven_rob_one", rules=TaiwanRules(seven_rob_one=16)).total
+        16
+    """
+    return _score_from_raw(_core.taiwan_flower_win_raw(kind, consecutive, rules._core))  # type: ignore[attr-defined]
+
+
+def waits(hand: Union[str, Sequence[int]], melds: Any = None) -> List[str]:
+    """Tile kinds that complete a 16-tile hand (16 minus 3 per meld concealed tiles);
+    kinds already held four times are not waits. From the core's shanten module.
+
+    Example:
+        >>> waits("123456789m123p45s11z")
+        ['3s', '6s']
+    """
+    check_no_flower(hand, "the hand")
+    ms = to_melds(melds)
+    n = len(_core.parse_tiles(hand)) if isinstance(hand, str) else len(hand)
+    if n != 16 - 3 * len(ms):
+        raise InvalidHandError(f"{hand!r}: {n} concealed tiles with {len(ms)} melds; a waiting Taiwan hand holds {16 - 3 * len(ms)}")
+    return list(_core.waits(hand, ms, n_sets=5))
+
+
+def shanten(hand: Union[str, Sequence[int]], melds: Any = None) -> int:
+    """Shanten of a Taiwan hand (16 or 17 tiles, less 3 per meld): -1 complete,
+    0 ready. Five sets and a pair; from the core's shanten module.
+
+    Example:
+        >>> shanten("234m567m345p678p23s55s"), shanten("234m567m345p678p234s55s")
+        (0, -1)
+    """
+    check_no_flower(hand, "the hand")
+    return int(_core.shanten(hand, to_melds(melds), n_sets=5))
