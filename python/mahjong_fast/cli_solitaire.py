@@ -35,7 +35,7 @@ def wilson(k: int, n: int, z: float = 1.959964) -> Tuple[float, float]:
     Example:
         >>> lo, hi = wilson(295, 10000)
         >>> round(lo, 4), round(hi, 4)
-        (0.0263, 0.033)
+        (0.0264, 0.033)
     """
     if n == 0:
         return (0.0, 1.0)

@@ -13,7 +13,7 @@ and the seasons 春夏秋冬) or text: "5p", "7z", "1f".."4f" (plants), "5f".."8
 Example:
     >>> from mahjong_fast.solitaire import Game
     >>> g = Game("turtle", seed=1)
-    >>> a, b = g.hint()
+    >>> a, b = g.hint().pair
     >>> g.remove(a, b)
     >>> g.remaining
     142

@@ -249,6 +249,12 @@ fn result_dict<'py>(py: Python<'py>, r: &SolveResult, faces: &[Face]) -> PyResul
 /// Solve the board's current position. Returns a dict: `verdict` ("solvable",
 /// "unsolvable" or "unknown" when the budget ran out), `solution` (removal order
 /// from this position), `proof` (why it is lost), `nodes`, `micros`.
+///
+/// Example:
+///     >>> layout = SolitaireLayout.builtin("turtle")
+///     >>> r = solitaire_solve(SolitaireBoard(layout, solitaire_uniform_faces(layout, 2026, 0)))
+///     >>> r["verdict"], len(r["solution"])
+///     ('solvable', 72)
 #[pyfunction]
 #[pyo3(signature = (board, max_nodes = 20_000_000, max_millis = 10_000))]
 fn solitaire_solve<'py>(
@@ -267,6 +273,12 @@ fn solitaire_solve<'py>(
 
 /// Solve many full deals on one layout on all cores (GIL released). `deals` is a
 /// sequence of face lists. Returns one result dict per deal.
+///
+/// Example:
+///     >>> layout = SolitaireLayout.builtin("turtle")
+///     >>> deals = [solitaire_uniform_faces(layout, 2026, i) for i in range(3)]
+///     >>> [r["verdict"] for r in solitaire_solve_many(layout, deals)]
+///     ['solvable', 'solvable', 'solvable']
 #[pyfunction]
 #[pyo3(signature = (layout, deals, max_nodes = 20_000_000, max_millis = 10_000))]
 fn solitaire_solve_many<'py>(
@@ -291,6 +303,11 @@ fn solitaire_solve_many<'py>(
 /// Solve uniform random deals `start .. start + count` of the stream `seed` on all
 /// cores with the GIL released. Returns `(verdicts, micros, nodes)` lists, verdicts
 /// coded 0 = solvable, 1 = unsolvable, 2 = unknown.
+///
+/// Example:
+///     >>> verdicts, micros, nodes = solitaire_survey(SolitaireLayout.builtin("turtle"), 2026, 0, 4)
+///     >>> verdicts, len(micros)
+///     ([0, 0, 0, 0], 4)
 #[pyfunction]
 #[pyo3(signature = (layout, seed, start, count, max_nodes = 20_000_000, max_millis = 10_000))]
 fn solitaire_survey(
@@ -317,6 +334,11 @@ fn solitaire_survey(
 }
 
 /// The uniform deal number `index` of the stream `seed` (faces only, not checked).
+///
+/// Example:
+///     >>> faces = solitaire_uniform_faces(SolitaireLayout.builtin("turtle"), 2026, 0)
+///     >>> len(faces), sorted(faces) == sorted(solitaire_uniform_faces(SolitaireLayout.builtin("turtle"), 2026, 1))
+///     (144, True)
 #[pyfunction]
 fn solitaire_uniform_faces(layout: &PyLayout, seed: u64, index: u64) -> Vec<u32> {
     let mut rng = mahjong_core::solitaire::rng::Rng::for_index(seed, index);
@@ -336,6 +358,11 @@ fn generated_dict<'py>(py: Python<'py>, g: &Generated) -> PyResult<Bound<'py, Py
 /// deals kept only when proven solvable; falls back to reverse construction after
 /// `max_attempts`, reported as method "reverse-fallback"). Returns a dict with
 /// `faces`, `solution`, `method`, `attempts`.
+///
+/// Example:
+///     >>> d = solitaire_deal(SolitaireLayout.builtin("turtle"), 7, method="reverse")
+///     >>> d["method"], len(d["faces"]), len(d["solution"])
+///     ('reverse', 144, 72)
 #[pyfunction]
 #[pyo3(signature = (layout, seed, method = "uniform", max_attempts = 50, max_nodes = 2_000_000, max_millis = 2_000))]
 fn solitaire_deal<'py>(
@@ -367,6 +394,12 @@ type FacesAndPairs = (Vec<u32>, Vec<(usize, usize)>);
 
 /// Faces rearranged on the board's present slots so that the position is
 /// solvable. Returns `(faces, solution)`.
+///
+/// Example:
+///     >>> layout = SolitaireLayout.builtin("turtle")
+///     >>> faces, solution = solitaire_shuffle(SolitaireBoard(layout, solitaire_uniform_faces(layout, 2026, 0)), 3)
+///     >>> len(faces), len(solution)
+///     (144, 72)
 #[pyfunction]
 #[pyo3(signature = (board, seed, max_nodes = 2_000_000, max_millis = 2_000))]
 fn solitaire_shuffle(
@@ -392,6 +425,12 @@ fn solitaire_shuffle(
 }
 
 /// Share of `playouts` random games from the board's position that clear it.
+///
+/// Example:
+///     >>> layout = SolitaireLayout.builtin("turtle")
+///     >>> share = solitaire_playout_share(SolitaireBoard(layout, solitaire_uniform_faces(layout, 2026, 0)), 100, 1)
+///     >>> 0.0 <= share <= 1.0
+///     True
 #[pyfunction]
 #[pyo3(signature = (board, playouts = 1000, seed = 0))]
 fn solitaire_playout_share(py: Python<'_>, board: &PyBoard, playouts: usize, seed: u64) -> f64 {
@@ -404,6 +443,10 @@ fn solitaire_playout_share(py: Python<'_>, board: &PyBoard, playouts: usize, see
 /// "pair", "hint", "shuffle" or "undo"; `options` override the variant's defaults
 /// (time_start, time_per_second, points_per_pair, combo_window, combo_bonus,
 /// no_help_bonus, hint_penalty, shuffle_penalty, undo_penalty).
+///
+/// Example:
+///     >>> solitaire_score("moves", [("pair", 1.0), ("pair", 2.0)], 3.0, False)
+///     25
 #[pyfunction]
 #[pyo3(signature = (variant, events, elapsed, won, options = None))]
 fn solitaire_score(
@@ -455,12 +498,20 @@ fn solitaire_score(
 }
 
 /// Text of a face code ("5p", "7z", "1f".."8f").
+///
+/// Example:
+///     >>> solitaire_face_text(33), solitaire_face_text(34)
+///     ('7z', '1f')
 #[pyfunction]
 fn solitaire_face_text(code: u32) -> PyResult<String> {
     Ok(Face::new(code).py_err()?.text())
 }
 
 /// Face code of a text ("5p", "7z", "1f".."8f", 梅 .. 冬).
+///
+/// Example:
+///     >>> solitaire_face_code("5p"), solitaire_face_code("梅")
+///     (13, 34)
 #[pyfunction]
 fn solitaire_face_code(text: &str) -> PyResult<u32> {
     Ok(Face::parse(text).py_err()?.code() as u32)

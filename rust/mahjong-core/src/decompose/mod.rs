@@ -62,15 +62,6 @@ impl Decomposition {
     pub fn groups(&self) -> &[Group] {
         &self.groups[..self.n as usize]
     }
-    /// Build from parts (tests and callers that already know the split).
-    pub fn from_parts(pair: Tile, groups: &[Group]) -> Option<Decomposition> {
-        if groups.len() > MAX_GROUPS {
-            return None;
-        }
-        let mut d = Decomposition { pair, groups: [Group::default(); MAX_GROUPS], n: groups.len() as u8 };
-        d.groups[..groups.len()].copy_from_slice(groups);
-        Some(d)
-    }
 }
 
 /// The shape of the wait that the winning tile completed, within one split.

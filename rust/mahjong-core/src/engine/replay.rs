@@ -885,11 +885,6 @@ fn claim_answers(ev: &[Event], i: usize, from: u8, src: ClaimSource) -> [Option<
     a
 }
 
-/// Replay many games (each independently).
-pub fn replay_all(logs: &[GameLog]) -> Vec<ReplayReport> {
-    logs.iter().map(replay_game).collect()
-}
-
 #[allow(dead_code)]
 fn _assert_round_is_send(r: Round) -> impl Send {
     r

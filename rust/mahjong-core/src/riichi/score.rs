@@ -50,11 +50,6 @@ pub struct ScoreResult {
 }
 
 impl ScoreResult {
-    /// Is the winner the dealer? (kept for callers that only hold the result)
-    #[inline]
-    pub fn total_points(&self) -> u32 {
-        self.pay.points
-    }
     /// Tenhou's list: the yaku, then dora, aka and ura entries with their han
     /// (kita counted in the dora entry, as Tenhou does). Zero entries are left out.
     pub fn tenhou_yaku(&self) -> YakuList {
@@ -552,9 +547,4 @@ fn melds_text(hand: &Hand) -> String {
         s.push_str(&m.to_string());
     }
     s
-}
-
-/// Melds of kind `k` (helper for callers building hands from logs).
-pub fn count_melds(hand: &Hand, k: MeldKind) -> usize {
-    hand.melds().iter().filter(|m| m.kind == k).count()
 }

@@ -233,11 +233,6 @@ impl Yaku {
     pub fn info(self) -> &'static YakuInfo {
         &YAKU_INFO[self as usize]
     }
-    /// True for the yakuman (ids 36..=51 except a han-valued renhou, decided by rules).
-    #[inline]
-    pub const fn is_yakuman_kind(self) -> bool {
-        (self as u8) >= 37 && (self as u8) <= 51
-    }
     /// Han of an ordinary yaku in a closed and an open hand (0: not allowed open).
     pub const fn han(self) -> (u8, u8) {
         use Yaku::*;

@@ -124,10 +124,6 @@ impl Discards {
     pub fn as_slice(&self) -> &[DiscardOption] {
         &self.items[..self.n as usize]
     }
-    /// The lowest shanten reachable by a discard.
-    pub fn best_shanten(&self) -> Option<i8> {
-        self.as_slice().iter().map(|d| d.shanten).min()
-    }
 }
 
 /// Total tiles in `counts`.

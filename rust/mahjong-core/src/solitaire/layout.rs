@@ -132,11 +132,6 @@ impl Layout {
         let d = self.positions.iter().map(|p| p.z + 1).max().unwrap_or(0);
         (w, h, d)
     }
-    /// The same layout under another name.
-    pub fn renamed(mut self, name: &str) -> Layout {
-        self.name = name.to_owned();
-        self
-    }
 }
 
 #[cfg(test)]
