@@ -11,10 +11,11 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PY" -m venv "$VENV"
 fi
 # Development dependencies only (never runtime ones): the test runner, property
-# testing, benchmarks, NumPy and pyarrow (batch columns), mypy (stubtest of _core.pyi),
+# testing, benchmarks, NumPy, pyarrow, pandas and polars (batch inputs and results),
+# mypy (stubtest of _core.pyi),
 # and the peer packages used by differential tests and benches.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow mypy ruff mahjong riichienv
+  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow pandas polars mypy ruff mahjong riichienv
 
 echo "== lint: cargo fmt --check, clippy -D warnings, ruff"
 cargo fmt --all --check

@@ -29,18 +29,15 @@ from mahjong_fast._core import (
     TileParseError,
     __version__,
     decompose,
-    decomposition_count_batch,
     discards,
     final_result,
     from_counts,
     is_agari,
-    is_agari_batch,
     list_log_files,
     parse_tiles,
     read_log,
     self_play,
     shanten,
-    shanten_batch,
     shanten_detail,
     to_counts,
     to_ids,
@@ -50,12 +47,16 @@ from mahjong_fast._core import (
     verify_logs,
     waits,
 )
+from mahjong_fast.batch import BatchResult, ErrorTable
+from mahjong_fast.hand_batches import decomposition_count_batch, is_agari_batch, shanten_batch
 from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
 from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast.solitaire import Game as SolitaireGame
 
 __all__ = [
+    "BatchResult",
+    "ErrorTable",
     "IllegalActionError",
     "IllegalMoveError",
     "InvalidHandError",

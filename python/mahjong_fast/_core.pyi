@@ -232,7 +232,8 @@ def taiwan_score_batch_raw(
 _MeldsLike = Optional[Union[str, "Meld", Sequence[Union[str, "Meld"]]]]
 _CountsLike = Union[str, Sequence[int], "_npt.NDArray[_np.integer]"]
 _HandsLike = Union["_npt.NDArray[_np.uint8]", Sequence[str]]
-_RowErrors = List[Tuple[int, str, str]]
+# Bad rows of a batch kernel: row numbers, kind codes (into error_kinds()), the first messages.
+_RowErrors = Tuple["_npt.NDArray[_np.uint64]", "_npt.NDArray[_np.uint8]", List[str]]
 
 def shanten(hand: _TilesLike, melds: _MeldsLike = None, n_sets: Optional[int] = None) -> int: ...
 def shanten_detail(
@@ -258,15 +259,20 @@ def decompose(
     win_tile: Optional[_TileLike] = None,
     n_sets: Optional[int] = None,
 ) -> List[Dict[str, Any]]: ...
-def shanten_batch(
+def shanten_rows(
     hands: _HandsLike, n_sets: Optional[int] = None, threads: Optional[int] = None
 ) -> Tuple[_npt.NDArray[_np.int8], _RowErrors]: ...
-def is_agari_batch(
+def agari_rows(
     hands: _HandsLike, n_sets: Optional[int] = None, threads: Optional[int] = None
 ) -> Tuple[_npt.NDArray[_np.bool_], _RowErrors]: ...
-def decomposition_count_batch(
+def decomposition_count_rows(
     hands: _HandsLike, n_sets: Optional[int] = None, threads: Optional[int] = None
 ) -> Tuple[_npt.NDArray[_np.int32], _RowErrors]: ...
+
+# --- the batch convention (rust/mahjong-py/src/batch.rs) ---
+
+def batch_columns() -> Dict[str, Dict[str, List[Dict[str, Any]]]]: ...
+def error_kinds() -> Tuple[List[str], int]: ...
 def shanten_table_bytes() -> int: ...
 
 @final

@@ -66,7 +66,8 @@ def test_every_split_rebuilds_the_hand(n_sets, rnd):
         assert group_counts(s) == c
         keys.add((s["pair"], tuple(s["groups"])))
     assert len(keys) == len(splits)  # no split twice
-    values, errors = mf.decomposition_count_batch([text])
+    _r = mf.decomposition_count_batch([text])
+    values, errors = _r["count"], list(_r.errors)
     assert errors == [] and values[0] == len(mf.decompose(text))
 
 
@@ -99,7 +100,8 @@ def test_batch_count_matches_scalar():
         kinds = np.repeat(np.arange(9), 4)
         np.add.at(c, kinds[rng.choice(36, 14, replace=False)], 1)
         texts.append(mf.from_counts(c.tolist()))
-    values, errors = mf.decomposition_count_batch(texts)
+    _r = mf.decomposition_count_batch(texts)
+    values, errors = _r["count"], list(_r.errors)
     assert errors == []
     assert values.tolist() == [len(mf.decompose(t)) for t in texts]
     assert (values > 0).sum() > 10  # dense one-suit hands are often complete

@@ -57,9 +57,9 @@ SHANTEN_API = [
     "ukeire",
     "discards",
     "decompose",
-    "shanten_batch",
-    "is_agari_batch",
-    "decomposition_count_batch",
+    "shanten_rows",
+    "agari_rows",
+    "decomposition_count_rows",
     "shanten_table_bytes",
 ]
 
@@ -147,7 +147,8 @@ def test_one_draw_changes_shanten_by_at_most_one(c):
             d = list(c)
             d[k] += 1
             rows.append(d)
-    after, errors = mf.shanten_batch(np.array(rows, np.uint8))
+    _r = mf.shanten_batch(np.array(rows, np.uint8))
+    after, errors = _r["shanten"], list(_r.errors)
     assert errors == []
     assert set(after.tolist()) <= {s, s - 1}
     # Tenpai exactly when some draw completes; the waits are those draws.
@@ -223,7 +224,8 @@ def test_differential_against_mahjong_package():
         np.add.at(row, left[rng.choice(len(left), size, replace=False)] // 4, 1)
         rows.append(row)
     arr = np.array(rows, np.uint8)
-    ours, errors = mf.shanten_batch(arr)
+    _r = mf.shanten_batch(arr)
+    ours, errors = _r["shanten"], list(_r.errors)
     assert errors == []
     theirs = np.array([Shanten.calculate_shanten(r) for r in arr.tolist()], np.int8)
     mismatch = np.flatnonzero(ours != theirs)
@@ -326,7 +328,8 @@ def test_melded_copies_against_brute_force():
         (lambda: mf.decompose("123m456p789s11222z", win_tile="9p"), mf.InvalidHandError),
         (lambda: mf.shanten_batch("123m"), mf.InvalidHandError),
         (lambda: mf.shanten_batch(np.zeros((3, 33), np.uint8)), mf.InvalidHandError),
-        (lambda: mf.shanten_batch(np.zeros((3, 34), np.int64)), mf.InvalidHandError),
+        (lambda: mf.shanten_batch(np.full((3, 34), 256, np.int64)), mf.InvalidHandError),
+        (lambda: mf.shanten_batch(np.zeros((3, 34), np.float64)), mf.InvalidHandError),
         (lambda: mf.shanten_batch(["123m"], threads=0), mf.InvalidRuleError),
         (lambda: mf.shanten_batch(["123m"], threads=10**9), mf.InvalidRuleError),
         (lambda: mf.shanten_batch(["123m"], threads=-2), mf.InvalidRuleError),
@@ -346,33 +349,36 @@ def test_batch_reports_bad_rows():
     arr[1, 0] = 5  # fifth copy
     arr[2, :12] = 1  # 12 tiles
     arr[3, 0] = 2  # a pair: complete with 0 sets
-    values, errors = mf.shanten_batch(arr)
+    _r = mf.shanten_batch(arr)
+    values, errors = _r["shanten"], list(_r.errors)
     assert values.dtype == np.int8 and values.tolist()[0] >= 0 and values[3] == -1
     assert values[1] == -128 and values[2] == -128
     assert [(r, k) for r, k, _ in errors] == [(1, "InvalidHandError"), (2, "InvalidHandError")]
     assert "1m" in errors[0][2]
     strings = ["123m456p789s1122z", "bad!", "19m19p19s12345677z"]
-    v, e = mf.is_agari_batch(strings)
+    _r = mf.is_agari_batch(strings)
+    v, e = _r["agari"], list(_r.errors)
     assert v.tolist() == [False, False, True] and [x[:2] for x in e] == [(0, "InvalidHandError"), (1, "TileParseError")]
-    v, e = mf.decomposition_count_batch(["111222333m11p456s", "11122233344455m", "123m"])
+    _r = mf.decomposition_count_batch(["111222333m11p456s", "11122233344455m", "123m"])
+    v, e = _r["count"], list(_r.errors)
     assert v.tolist() == [2, 4, -1] and e[0][0] == 2
 
 
 def test_batch_matches_scalar_and_threads():
     rng = np.random.default_rng(3)
     arr = np.array([random_counts(rng, 14) for _ in range(5000)])
-    one, _ = mf.shanten_batch(arr, threads=1)
-    two, _ = mf.shanten_batch(arr, threads=2)
-    every, _ = mf.shanten_batch(arr)
-    strings, _ = mf.shanten_batch([to_text(r) for r in arr])
+    one = mf.shanten_batch(arr, threads=1)["shanten"]
+    two = mf.shanten_batch(arr, threads=2)["shanten"]
+    every = mf.shanten_batch(arr)["shanten"]
+    strings = mf.shanten_batch([to_text(r) for r in arr])["shanten"]
     assert (one == two).all() and (one == every).all() and (one == strings).all()
     assert all(mf.shanten(to_text(arr[i])) == one[i] for i in range(0, 5000, 50))
     # Non-contiguous input is read correctly too.
     wide = np.zeros((5000, 68), np.uint8)
     wide[:, ::2] = arr
-    v, _ = mf.shanten_batch(wide[:, ::2])
+    v = mf.shanten_batch(wide[:, ::2])["shanten"]
     assert (v == one).all()
-    agari, _ = mf.is_agari_batch(arr)
+    agari = mf.is_agari_batch(arr)["agari"]
     assert (agari == (one == -1)).all()
 
 
@@ -403,7 +409,8 @@ def test_any_input_gives_a_value_or_a_mahjong_error(hand, melds, n_sets):
 @given(st.lists(st.lists(st.integers(0, 255), min_size=34, max_size=34), min_size=1, max_size=30), st.one_of(st.none(), st.integers(0, 7)))
 def test_batch_rows_of_any_counts(rows, n_sets):
     arr = np.array(rows, np.uint8)
-    values, errors = mf.shanten_batch(arr, n_sets=n_sets)
+    _r = mf.shanten_batch(arr, n_sets=n_sets)
+    values, errors = _r["shanten"], list(_r.errors)
     bad = {r for r, _, _ in errors}
     for i, row in enumerate(rows):
         if i in bad:

@@ -37,17 +37,36 @@ pub enum Error {
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
-    /// Short kind name, used by batch calls that report errors per row.
+    /// Short kind name (the Python exception class), used by batch calls that
+    /// report errors per row.
     pub fn kind(&self) -> &'static str {
+        Error::KINDS[self.kind_code() as usize]
+    }
+
+    /// Every kind name, indexed by [`Error::kind_code`] (batch error tables store
+    /// the code, one byte per bad row).
+    pub const KINDS: [&'static str; 8] = [
+        "TileParseError",
+        "InvalidHandError",
+        "NoYakuError",
+        "InvalidRuleError",
+        "LayoutError",
+        "IllegalMoveError",
+        "IllegalActionError",
+        "LogParseError",
+    ];
+
+    /// Index of [`Error::kind`] in [`Error::KINDS`].
+    pub fn kind_code(&self) -> u8 {
         match self {
-            Error::TileParse(_) => "TileParseError",
-            Error::InvalidHand(_) => "InvalidHandError",
-            Error::NoYaku(_) => "NoYakuError",
-            Error::InvalidRule(_) => "InvalidRuleError",
-            Error::Layout(_) => "LayoutError",
-            Error::IllegalMove(_) => "IllegalMoveError",
-            Error::IllegalAction(_) => "IllegalActionError",
-            Error::LogParse(_) => "LogParseError",
+            Error::TileParse(_) => 0,
+            Error::InvalidHand(_) => 1,
+            Error::NoYaku(_) => 2,
+            Error::InvalidRule(_) => 3,
+            Error::Layout(_) => 4,
+            Error::IllegalMove(_) => 5,
+            Error::IllegalAction(_) => 6,
+            Error::LogParse(_) => 7,
         }
     }
 

@@ -5,6 +5,7 @@
 //! waits, ukeire and discards for any number of sets). Later modules build on these:
 //! shanten, riichi scoring, Taiwan tai, solitaire and the round engine.
 
+pub mod batch;
 pub mod decompose;
 pub mod engine;
 pub mod error;

@@ -1,6 +1,7 @@
 //! `mahjong_fast._core`: the PyO3 layer. It only converts Python values to core types
 //! and maps errors; every rule lives in `mahjong-core`.
 
+mod batch;
 mod convert;
 mod engine;
 mod engine_rules;
@@ -17,6 +18,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    batch::register(m)?;
     tiles::register(m)?;
     engine::register(m)?;
     engine_rules::register(m)?;

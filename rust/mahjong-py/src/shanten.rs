@@ -2,10 +2,12 @@
 //! only. Every rule (forms, sizes, copies, parallel evaluation) lives in
 //! `mahjong_core::shanten`.
 
+use crate::batch::{error_arrays, threads_arg, ErrorArrays};
 use crate::convert;
-use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
+use crate::errors::{IntoPyResult, InvalidHandError};
+use mahjong_core::batch::RowErrors;
 use mahjong_core::decompose::GroupKind;
-use mahjong_core::shanten::batch::{self, RowError, Rows};
+use mahjong_core::shanten::batch::{self, Rows};
 use mahjong_core::shanten::query::{self, Split};
 use mahjong_core::shanten::{tiles_of_mask, Forms, Shape};
 use mahjong_core::tile::{counts_of, parse_mpsz};
@@ -29,11 +31,6 @@ fn count_arg(obj: Option<&Bound<'_, PyAny>>, name: &str, make_err: fn(String) ->
 /// `n_sets` from Python: sets of a complete hand, melds included.
 fn sets_arg(n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     count_arg(n_sets, "n_sets", InvalidHandError::new_err)
-}
-
-/// `threads` from Python: None (every core) or a positive count.
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    count_arg(threads, "threads", InvalidRuleError::new_err)
 }
 
 fn hand_of(
@@ -270,8 +267,9 @@ fn decompose<'py>(
     Ok(out)
 }
 
-/// Batch input, extracted with the GIL held: a borrowed (N, 34) uint8 array or
-/// the strings' UTF-8 buffers (borrowed, not copied).
+/// Batch input, extracted with the GIL held: a borrowed C-ordered (N, 34) uint8
+/// array or the strings' UTF-8 buffers (borrowed, not copied). Other layouts and
+/// dtypes are `mahjong_fast.batch`'s to convert, in bounded chunks.
 enum Input<'py> {
     Array(PyReadonlyArray2<'py, u8>),
     Strings(Vec<PyBackedStr>),
@@ -280,18 +278,14 @@ enum Input<'py> {
 fn batch_input<'py>(hands: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     if hands.is_instance_of::<PyUntypedArray>() {
         let arr: PyReadonlyArray2<'py, u8> = hands.extract().map_err(|_| {
-            let desc = hands
-                .getattr("dtype")
-                .and_then(|d| Ok(format!("{} array of shape {}", d.str()?, hands.getattr("shape")?.str()?)))
-                .unwrap_or_else(|_| "array".into());
-            InvalidHandError::new_err(format!(
-                "hands: expected a uint8 array of shape (N, 34) with tile counts, got a {desc}"
-            ))
+            InvalidHandError::new_err("hands: expected a C-ordered uint8 array of shape (N, 34) with tile counts")
         })?;
         let shape = arr.shape();
-        if shape[1] != 34 {
+        // C order only: a Fortran-ordered array is contiguous too, but its bytes
+        // run column by column.
+        if shape[1] != 34 || !arr.is_c_contiguous() {
             return Err(InvalidHandError::new_err(format!(
-                "hands: expected shape (N, 34), got ({}, {})",
+                "hands: expected a C-ordered uint8 array of shape (N, 34), got shape ({}, {})",
                 shape[0], shape[1]
             )));
         }
@@ -308,115 +302,91 @@ fn batch_input<'py>(hands: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     Ok(Input::Strings(v))
 }
 
-/// Bad rows as Python sees them: (row, error kind, message).
-type RowReport = Vec<(usize, &'static str, String)>;
-/// A batch result: the NumPy array and the bad rows.
-type BatchResult = PyResult<(Py<PyAny>, RowReport)>;
-
-fn errors_list(errs: Vec<RowError>) -> RowReport {
-    errs.into_iter().map(|e| (e.row, e.error.kind(), e.error.message().to_owned())).collect()
-}
+/// A batch kernel's result as Python receives it: the values and the bad rows.
+type RowsResult<'py> = PyResult<(Py<PyAny>, ErrorArrays<'py>)>;
 
 /// Run one batch kernel over the input with the GIL released.
-fn run_batch<T: Send + Sync + Copy + numpy::Element>(
-    py: Python<'_>,
-    hands: &Bound<'_, PyAny>,
+fn run_batch<'py, T: Send + Sync + Copy + numpy::Element>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
     threads: Option<usize>,
     fill: T,
-    kernel: impl Fn(&Rows<'_, PyBackedStr>, &mut [T]) -> Vec<RowError> + Send + Sync,
-) -> BatchResult {
+    kernel: impl Fn(&Rows<'_, PyBackedStr>, &mut [T]) -> RowErrors + Send + Sync,
+) -> RowsResult<'py> {
     let input = batch_input(hands)?;
-    let (out, errs) = match &input {
-        Input::Array(arr) => {
-            let owned;
-            let flat: &[u8] = match arr.as_slice() {
-                Ok(s) => s,
-                Err(_) => {
-                    owned = arr.as_array().iter().copied().collect::<Vec<u8>>();
-                    &owned
-                }
-            };
-            let n = flat.len() / 34;
-            py.detach(|| {
-                batch::with_threads(threads, || {
-                    let mut out = vec![fill; n];
-                    let errs = kernel(&Rows::Counts(flat), &mut out);
-                    (out, errs)
-                })
-            })
-            .py_err()?
-        }
-        Input::Strings(v) => py
-            .detach(|| {
-                batch::with_threads(threads, || {
-                    let mut out = vec![fill; v.len()];
-                    let errs = kernel(&Rows::Mpsz(v), &mut out);
-                    (out, errs)
-                })
-            })
-            .py_err()?,
+    let rows = match &input {
+        Input::Array(arr) => Rows::Counts(arr.as_slice().unwrap_or_default()),
+        Input::Strings(v) => Rows::Mpsz(v),
     };
-    Ok((out.into_pyarray(py).into_any().unbind(), errors_list(errs)))
+    let n = rows.len();
+    let (out, errs) = py
+        .detach(|| {
+            batch::with_threads(threads, || {
+                let mut out = vec![fill; n];
+                let errs = kernel(&rows, &mut out);
+                (out, errs)
+            })
+        })
+        .py_err()?;
+    Ok((out.into_pyarray(py).into_any().unbind(), error_arrays(py, errs)))
 }
 
-/// Shanten of many hands at once: `(values, errors)`.
+/// Shanten of many hands (the kernel of `mahjong_fast.shanten_batch`, which takes any
+/// input form): `(values, (rows, kinds, messages))`.
 ///
-/// `hands` is an (N, 34) uint8 NumPy array of concealed tile counts or a sequence
-/// of mpsz strings. `values` is an int8 array; a row that cannot be read holds -128
-/// and is listed in `errors` as `(row, error kind, message)`. Each row makes
-/// `n_sets` sets and a pair (default: from its tile count, 13/14 -> 4 with the riichi
-/// forms, 16/17 -> 5). Runs without the GIL on every core, or on `threads` threads.
+/// `hands` is a C-ordered (N, 34) uint8 array of concealed tile counts or a sequence
+/// of mpsz strings. `values` is int8, -128 on a bad row.
 ///
 /// Example:
-///     >>> values, errors = shanten_batch(["123m456p789s1122z", "19m19p19s1234567z", "11111m"])
-///     >>> values.tolist(), errors[0][:2]
-///     ([0, 0, -128], (2, 'InvalidHandError'))
+///     >>> values, (rows, kinds, messages) = shanten_rows(["123m456p789s1122z", "11111m"])
+///     >>> values.tolist(), rows.tolist()
+///     ([0, -128], [1])
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn shanten_batch(
-    py: Python<'_>,
-    hands: &Bound<'_, PyAny>,
-    n_sets: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-) -> BatchResult {
+fn shanten_rows<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    n_sets: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> RowsResult<'py> {
     let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, 0i8, |rows, out| batch::shanten_rows(rows, n_sets, out))
 }
 
-/// Agari test of many hands (3n + 2 tiles each): `(values, errors)` with a bool
-/// array (False on a bad row, which `errors` lists). Same inputs as `shanten_batch`.
+/// Agari test of many hands (the kernel of `mahjong_fast.is_agari_batch`): a bool
+/// array, False on a bad row. Same inputs as `shanten_rows`.
 ///
 /// Example:
-///     >>> values, errors = is_agari_batch(["123m456p789s11122z", "123m456p789s11123z"])
-///     >>> values.tolist(), errors
-///     ([True, False], [])
+///     >>> values, errors = agari_rows(["123m456p789s11122z", "123m456p789s11123z"])
+///     >>> values.tolist(), len(errors[0])
+///     ([True, False], 0)
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn is_agari_batch(
-    py: Python<'_>,
-    hands: &Bound<'_, PyAny>,
-    n_sets: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-) -> BatchResult {
+fn agari_rows<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    n_sets: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> RowsResult<'py> {
     let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, false, |rows, out| batch::agari_rows(rows, n_sets, out))
 }
 
-/// Number of readings of many complete hands (standard splits, plus seven pairs and
-/// thirteen orphans where they apply): `(values, errors)`, int32, -1 on a bad row.
+/// Readings of many complete hands (the kernel of
+/// `mahjong_fast.decomposition_count_batch`): int32, -1 on a bad row.
 ///
 /// Example:
-///     >>> values, errors = decomposition_count_batch(["111222333m11p456s", "1122m3344p5566s77z"])
+///     >>> values, errors = decomposition_count_rows(["111222333m11p456s", "1122m3344p5566s77z"])
 ///     >>> values.tolist()
 ///     [2, 1]
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
-fn decomposition_count_batch(
-    py: Python<'_>,
-    hands: &Bound<'_, PyAny>,
-    n_sets: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-) -> BatchResult {
+fn decomposition_count_rows<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    n_sets: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> RowsResult<'py> {
     let (n_sets, threads) = (sets_arg(n_sets)?, threads_arg(threads)?);
     run_batch(py, hands, threads, 0i32, |rows, out| batch::decomposition_count_rows(rows, n_sets, out))
 }
@@ -439,9 +409,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ukeire, m)?)?;
     m.add_function(wrap_pyfunction!(discards, m)?)?;
     m.add_function(wrap_pyfunction!(decompose, m)?)?;
-    m.add_function(wrap_pyfunction!(shanten_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(is_agari_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(decomposition_count_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(agari_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(decomposition_count_rows, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_table_bytes, m)?)?;
     Ok(())
 }

@@ -4,8 +4,8 @@
 
 use crate::convert;
 use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
+use mahjong_core::batch::with_threads;
 use mahjong_core::decompose::GroupKind;
-use mahjong_core::shanten::batch::with_threads;
 use mahjong_core::taiwan::{self, batch, Pattern, Replacement, RuleValue, TaiScore, TaiwanRules, WinContext};
 use mahjong_core::tile::counts_of;
 use mahjong_core::Tile;

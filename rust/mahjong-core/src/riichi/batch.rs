@@ -8,6 +8,7 @@
 use super::context::{Indicators, WinContext, MAX_INDICATORS};
 use super::rules::Rules;
 use super::score::{score, score_without_fu_items, ScoreResult};
+use crate::batch::{Column, Dtype};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
 use crate::tile::{RTile, Tile, TileId};
@@ -49,6 +50,64 @@ pub const HAND_WIDTH: usize = 14;
 pub const MELD_WIDTH: usize = 4;
 /// Yaku slots per output row.
 pub const YAKU_WIDTH: usize = 16;
+
+/// The input columns, in the order of [`Columns`]: a missing column takes its default
+/// (also the pad of a narrower 2-D column).
+pub const INPUT: [Column; 17] = {
+    use Dtype::I32;
+    [
+        Column::new(
+            "hand",
+            I32,
+            HAND_WIDTH,
+            None,
+            "136-ids of the concealed tiles (winning tile included or not), -1 pads",
+        ),
+        Column::new("win", I32, 1, None, "136-id of the winning tile"),
+        Column::new(
+            "meld_kind",
+            I32,
+            MELD_WIDTH,
+            Some(0),
+            "meld codes: 0 none, 1 chi, 2 pon, 3 daiminkan, 4 kakan, 5 ankan",
+        ),
+        Column::new("meld_tile", I32, MELD_WIDTH, Some(0), "lowest tile kind (0-33) of each meld"),
+        Column::new("meld_red", I32, MELD_WIDTH, Some(0), "red fives (0-1) in each meld"),
+        Column::new("flags", I32, 1, Some(0), "bit mask of the win flags (see score_flag_names)"),
+        Column::new("winner", I32, 1, None, "winner's seat"),
+        Column::new("dealer", I32, 1, Some(0), "dealer's seat"),
+        Column::new("discarder", I32, 1, Some(-1), "discarder's seat of a ron; -1: the seat before the winner"),
+        Column::new("pao", I32, 1, Some(-1), "seat liable for a yakuman (pao), -1 none"),
+        Column::new("round_wind", I32, 1, Some(0), "round wind 0-3 (E, S, W, N)"),
+        Column::new("dora", I32, MAX_INDICATORS, Some(-1), "dora indicator kinds (0-33), -1 pads"),
+        Column::new("ura", I32, MAX_INDICATORS, Some(-1), "ura dora indicator kinds (0-33), -1 pads"),
+        Column::new("honba", I32, 1, Some(0), "honba counters 0-65535"),
+        Column::new("riichi_sticks", I32, 1, Some(0), "riichi sticks on the table 0-65535"),
+        Column::new("kita", I32, 1, Some(0), "north tiles set aside 0-4 (3 players)"),
+        Column::new("n_players", I32, 1, Some(4), "players: 3 or 4"),
+    ]
+};
+
+/// The output columns; a failed row holds the default.
+pub const OUTPUT: [Column; 14] = {
+    use Dtype::{I16, I32, I8};
+    [
+        Column::new("error", I8, 1, Some(0), "0 scored; 1 invalid hand, 2 no yaku, 3 other (details in errors)"),
+        Column::new("han", I16, 1, Some(0), "han (yakuman count times 13 for yakuman)"),
+        Column::new("fu", I16, 1, Some(0), "fu"),
+        Column::new("yakuman", I16, 1, Some(0), "yakuman multiple"),
+        Column::new("dora", I16, 1, Some(0), "dora han"),
+        Column::new("ura", I16, 1, Some(0), "ura dora han"),
+        Column::new("aka", I16, 1, Some(0), "red five han"),
+        Column::new("kita", I16, 1, Some(0), "kita han"),
+        Column::new("limit", I8, 1, Some(0), "limit code: index into mahjong_fast.riichi.LIMITS"),
+        Column::new("base", I32, 1, Some(0), "base points"),
+        Column::new("points", I32, 1, Some(0), "points the winner gains before honba and sticks"),
+        Column::new("deltas", I32, 4, Some(0), "score change of each seat"),
+        Column::new("yaku", I8, YAKU_WIDTH, Some(-1), "Tenhou yaku ids, -1 pads"),
+        Column::new("yaku_han", I8, YAKU_WIDTH, Some(0), "han of each yaku (yakuman multiple for yakuman)"),
+    ]
+};
 
 /// Meld kind codes of the `meld_kind` column (0 = empty slot).
 pub const MELD_CODES: [Option<MeldKind>; 6] = [
@@ -167,7 +226,14 @@ impl Columns<'_> {
     #[cold]
     #[inline(never)]
     fn out_of_range(v: i32, lo: i32, hi: i32, what: &str, row: usize) -> Error {
-        Error::InvalidHand(format!("row {row}: {what} = {v} is outside {lo}..={hi}"))
+        Error::InvalidHand(format!("row {row}: {what} = {v}: expected {lo}-{hi}"))
+    }
+
+    /// A counter of the context (honba, riichi sticks): the range of its type, as the
+    /// scalar `score` takes it.
+    #[inline(always)]
+    fn counter(v: i32, what: &str, row: usize) -> Result<u16> {
+        u16::try_from(v).map_err(|_| Self::out_of_range(v, 0, u16::MAX as i32, what, row))
     }
 
     /// Row `i` of a column `W` values wide, as an array: indexing it needs no bounds
@@ -344,15 +410,21 @@ impl Columns<'_> {
             n_players,
             winner,
             dealer: seat(self.dealer[i], "dealer")?,
-            discarder: if tsumo { winner } else { seat(self.discarder[i], "discarder")? },
+            discarder: if tsumo {
+                winner
+            } else if self.discarder[i] == -1 {
+                (winner + n_players - 1) % n_players
+            } else {
+                seat(self.discarder[i], "discarder")?
+            },
             round_wind: Tile::from_index_unchecked(
                 27 + Self::small(self.round_wind[i], 0, 3, "round_wind", i)? as usize,
             ),
             pao: if self.pao[i] < 0 { None } else { Some(seat(self.pao[i], "pao")?) },
             dora,
             ura,
-            honba: Self::small(self.honba[i], 0, 255, "honba", i)? as u16,
-            riichi_sticks: Self::small(self.riichi_sticks[i], 0, 255, "riichi_sticks", i)? as u16,
+            honba: Self::counter(self.honba[i], "honba", i)?,
+            riichi_sticks: Self::counter(self.riichi_sticks[i], "riichi_sticks", i)?,
             kita: Self::small(self.kita[i], 0, 4, "kita", i)?,
         };
         Ok((hand, win, ctx))
@@ -597,14 +669,20 @@ impl Rows<'_> {
         let (honba, sticks, kita) = (*self.honba.get(j)?, *self.riichi_sticks.get(j)?, *self.kita.get(j)?);
         let tsumo = f & flag::TSUMO != 0;
         let npu = np as u32;
+        // -1: the seat before the winner (whatever the player count).
+        let discarder = if (discarder == -1) & ((3..=4).contains(&np)) {
+            winner.wrapping_add(np - 1).rem_euclid(np)
+        } else {
+            discarder
+        };
         let bad = (npu.wrapping_sub(3) > 1)
             | (winner as u32 >= npu)
             | (dealer as u32 >= npu)
             | (!tsumo & (discarder as u32 >= npu))
             | ((pao >= 0) & (pao as u32 >= npu))
             | (round_wind as u32 > 3)
-            | (honba as u32 > 255)
-            | (sticks as u32 > 255)
+            | (honba as u32 > u16::MAX as u32)
+            | (sticks as u32 > u16::MAX as u32)
             | (kita as u32 > 4);
         if bad {
             return None;

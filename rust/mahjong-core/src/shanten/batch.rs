@@ -1,9 +1,11 @@
 //! Batch evaluation over many hands: rows are validated one by one (a bad row is
-//! reported with its index and error, never sinking the batch) and evaluated in
-//! parallel with rayon, in the current pool or a local one of a chosen size.
+//! reported with its index and error kind, never sinking the batch) and evaluated in
+//! parallel with rayon, in the current pool or a local one of a chosen size (see
+//! [`crate::batch`] for the convention).
 
 use super::query::sets_for_tiles;
 use super::{check_counts, shanten, tile_count, Forms};
+use crate::batch::{Column, Dtype, RowErrors};
 use crate::decompose::for_each_decomposition;
 use crate::error::{Error, Result};
 use crate::hand::Counts;
@@ -15,40 +17,38 @@ pub const SHANTEN_ERROR: i8 = i8::MIN;
 /// Decomposition count written for a row that could not be evaluated.
 pub const COUNT_ERROR: i32 = -1;
 
-/// A row that could not be evaluated.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowError {
-    pub row: usize,
-    pub error: Error,
-}
+/// The input column of the shanten family: concealed tile counts per row (or mpsz
+/// text, one string per row).
+pub const INPUT: [Column; 1] =
+    [Column::new("hand", Dtype::U8, 34, None, "concealed tile counts per kind (34), or mpsz text per row")];
+/// Output of `shanten_batch`.
+pub const SHANTEN_OUTPUT: [Column; 1] =
+    [Column::new("shanten", Dtype::I8, 1, Some(SHANTEN_ERROR as i64), "shanten number (-1 complete)")];
+/// Output of `is_agari_batch`.
+pub const AGARI_OUTPUT: [Column; 1] =
+    [Column::new("agari", Dtype::Bool, 1, Some(0), "the hand is complete in some form")];
+/// Output of `decomposition_count_batch`.
+pub const COUNT_OUTPUT: [Column; 1] = [Column::new(
+    "count",
+    Dtype::I32,
+    1,
+    Some(COUNT_ERROR as i64),
+    "readings: standard splits, plus seven pairs and thirteen orphans where they apply",
+)];
 
 /// Rows per parallel task: large enough to amortize scheduling, small enough to
 /// balance two to a few dozen cores.
 const CHUNK: usize = 2048;
 
-/// Largest local pool a batch call may ask for.
-pub const MAX_THREADS: usize = 1024;
+pub use crate::batch::{with_threads, MAX_THREADS};
 
-/// Run `f` in a local pool of `threads` threads, or in the global pool (all cores,
-/// or RAYON_NUM_THREADS) when `None`.
-pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
-    match threads {
-        None => Ok(f()),
-        Some(0) => Err(Error::InvalidRule("threads = 0: use None for every core, or a positive count".into())),
-        // A pool is real threads: refuse counts that would only exhaust the machine.
-        Some(n) if n > MAX_THREADS => Err(Error::InvalidRule(format!("threads = {n}: at most {MAX_THREADS}"))),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map(|pool| pool.install(f))
-            .map_err(|e| Error::InvalidRule(format!("threads = {n}: cannot start the pool ({e})"))),
-    }
-}
+/// (row, kind code) of the bad rows of one parallel task.
+type Bad = Vec<(u64, u8)>;
 
 /// Fill `out[i] = eval(i)` in parallel, writing `bad` and recording the error for
 /// rows that fail. Errors come back sorted by row.
-fn par_rows<T: Send + Sync + Copy>(out: &mut [T], bad: T, eval: impl Fn(usize) -> Result<T> + Sync) -> Vec<RowError> {
-    let mut errors: Vec<RowError> = out
+fn par_rows<T: Send + Sync + Copy>(out: &mut [T], bad: T, eval: impl Fn(usize) -> Result<T> + Sync) -> RowErrors {
+    let parts: Bad = out
         .par_chunks_mut(CHUNK)
         .enumerate()
         .flat_map_iter(|(ci, chunk)| {
@@ -59,15 +59,14 @@ fn par_rows<T: Send + Sync + Copy>(out: &mut [T], bad: T, eval: impl Fn(usize) -
                     Ok(v) => *slot = v,
                     Err(error) => {
                         *slot = bad;
-                        errs.push(RowError { row, error });
+                        errs.push((row as u64, error.kind_code()));
                     }
                 }
             }
             errs
         })
         .collect();
-    errors.sort_by_key(|e| e.row);
-    errors
+    RowErrors::collect(parts, |i| eval(i).err())
 }
 
 /// Tile count of a row whose counts are all at most 4, in one SIMD pass (`None`
@@ -180,7 +179,7 @@ impl<S: AsRef<str> + Sync> Rows<'_, S> {
 
 /// Shanten of every row (riichi forms for 13/14-tile rows, standard form otherwise;
 /// see [`Forms::for_game`]).
-pub fn shanten_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [i8]) -> Vec<RowError> {
+pub fn shanten_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [i8]) -> RowErrors {
     let slow = |i: usize| {
         let c = rows.get(i)?;
         let n = row_sets(&c, n_sets)?;
@@ -215,8 +214,8 @@ fn par_rows_direct<T: Send + Sync + Copy>(
     bad: T,
     fast: impl Fn(&Counts) -> Option<T> + Sync,
     slow: impl Fn(usize) -> Result<T> + Sync,
-) -> Vec<RowError> {
-    let mut errors: Vec<RowError> = out
+) -> RowErrors {
+    let parts: Bad = out
         .par_chunks_mut(CHUNK)
         .zip(bytes.par_chunks(34 * CHUNK))
         .enumerate()
@@ -229,7 +228,7 @@ fn par_rows_direct<T: Send + Sync + Copy>(
                     None => match slow(ci * CHUNK + j) {
                         Ok(v) => v,
                         Err(error) => {
-                            errs.push(RowError { row: ci * CHUNK + j, error });
+                            errs.push(((ci * CHUNK + j) as u64, error.kind_code()));
                             bad
                         }
                     },
@@ -238,12 +237,11 @@ fn par_rows_direct<T: Send + Sync + Copy>(
             errs
         })
         .collect();
-    errors.sort_by_key(|e| e.row);
-    errors
+    RowErrors::collect(parts, |i| slow(i).err())
 }
 
 /// Is every row (3n + 2 tiles) a complete hand?
-pub fn agari_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [bool]) -> Vec<RowError> {
+pub fn agari_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [bool]) -> RowErrors {
     complete_rows(rows, n_sets, out, false, |c: &Counts, n: usize| shanten(c, n) == -1)
 }
 
@@ -253,7 +251,7 @@ pub fn decomposition_count_rows<S: AsRef<str> + Sync>(
     rows: &Rows<'_, S>,
     n_sets: Option<usize>,
     out: &mut [i32],
-) -> Vec<RowError> {
+) -> RowErrors {
     let eval = |c: &Counts, n: usize| {
         let mut k = for_each_decomposition(c, |_| {}) as i32;
         let forms = Forms::for_game(n);
@@ -275,7 +273,7 @@ fn complete_rows<S: AsRef<str> + Sync, T: Send + Sync + Copy>(
     out: &mut [T],
     bad: T,
     eval: impl Fn(&Counts, usize) -> T + Sync,
-) -> Vec<RowError> {
+) -> RowErrors {
     let slow = |i: usize| {
         let c = rows.get(i)?;
         let n = row_sets(&c, n_sets)?;
@@ -317,8 +315,9 @@ mod tests {
         let errs = shanten_rows(&Rows::Mpsz(&rows), None, &mut out);
         assert_eq!(out[0], 0);
         assert_eq!(out[4], -1);
-        assert_eq!(errs.iter().map(|e| e.row).collect::<Vec<_>>(), vec![1, 2, 3]);
-        assert_eq!(errs[2].error.kind(), "TileParseError");
+        assert_eq!(errs.rows, vec![1, 2, 3]);
+        assert_eq!(crate::Error::KINDS[errs.kinds[2] as usize], "TileParseError");
+        assert!(errs.messages[2].contains("12x"), "{}", errs.messages[2]);
         assert!(out[1] == SHANTEN_ERROR && out[2] == SHANTEN_ERROR);
         let flat: Vec<u8> = (0..5000)
             .flat_map(|i| {

@@ -1,0 +1,135 @@
+//! The batch convention shared by every batch call (shanten family, riichi scoring,
+//! Taiwan scoring, solitaire solve-many and survey): columns declared once as
+//! [`Column`] specs, a thread count, and a bounded table of row errors.
+//!
+//! A batch never stops at a bad row: the row gets its column's error value and one
+//! entry in [`RowErrors`]. Every bad row keeps its row number and error kind (a few
+//! bytes each); only the first [`MAX_MESSAGES`] keep their message, so a million bad
+//! rows cost a few megabytes, not a million strings.
+
+use crate::error::{Error, Result};
+
+/// Element type of a column, named as NumPy names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dtype {
+    Bool,
+    U8,
+    I8,
+    I16,
+    I32,
+    I64,
+    /// Text (mpsz hands): a sequence of strings rather than an array.
+    Str,
+}
+
+impl Dtype {
+    /// The NumPy dtype name ("uint8", "int32", ...; "str" for text).
+    pub fn name(self) -> &'static str {
+        match self {
+            Dtype::Bool => "bool",
+            Dtype::U8 => "uint8",
+            Dtype::I8 => "int8",
+            Dtype::I16 => "int16",
+            Dtype::I32 => "int32",
+            Dtype::I64 => "int64",
+            Dtype::Str => "str",
+        }
+    }
+}
+
+/// One column of a batch: what a caller passes in, or gets back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub name: &'static str,
+    pub dtype: Dtype,
+    /// Values per row: 1 for a plain column, `w` for an (N, w) column.
+    pub width: usize,
+    /// The value of an input column a caller leaves out (`None`: required); for an
+    /// output column, the value a failed row holds.
+    pub default: Option<i64>,
+    pub doc: &'static str,
+}
+
+impl Column {
+    pub const fn new(
+        name: &'static str,
+        dtype: Dtype,
+        width: usize,
+        default: Option<i64>,
+        doc: &'static str,
+    ) -> Column {
+        Column { name, dtype, width, default, doc }
+    }
+}
+
+/// Messages kept per batch call: those of the first bad rows (by row number).
+pub const MAX_MESSAGES: usize = 1000;
+
+/// The bad rows of a batch, in row order: every row and kind (see
+/// [`Error::kind_code`]), the messages of the first [`MAX_MESSAGES`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowErrors {
+    pub rows: Vec<u64>,
+    pub kinds: Vec<u8>,
+    pub messages: Vec<String>,
+}
+
+impl RowErrors {
+    /// From the (row, kind code) pairs the parallel parts found, in any order;
+    /// `message_of(row)` evaluates a bad row again for its message (evaluation is
+    /// pure, so it fails the same way), which only the first rows need.
+    pub fn collect(parts: Vec<(u64, u8)>, message_of: impl Fn(usize) -> Option<Error>) -> RowErrors {
+        let mut parts = parts;
+        parts.sort_unstable_by_key(|&(r, _)| r);
+        let messages = parts
+            .iter()
+            .take(MAX_MESSAGES)
+            .map(|&(r, _)| message_of(r as usize).map(|e| e.message().to_owned()).unwrap_or_default())
+            .collect();
+        let (rows, kinds) = parts.into_iter().unzip();
+        RowErrors { rows, kinds, messages }
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
+/// Largest local pool a batch call may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// Run `f` in a local pool of `threads` threads, or in the global pool (all cores,
+/// or RAYON_NUM_THREADS) when `None`.
+pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
+    match threads {
+        None => Ok(f()),
+        Some(0) => Err(Error::InvalidRule("threads = 0: use None for every core, or a positive count".into())),
+        // A pool is real threads: refuse counts that would only exhaust the machine.
+        Some(n) if n > MAX_THREADS => Err(Error::InvalidRule(format!("threads = {n}: expected 1-{MAX_THREADS}"))),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(f))
+            .map_err(|e| Error::InvalidRule(format!("threads = {n}: cannot start the pool ({e})"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_keep_every_row_and_the_first_messages() {
+        let parts: Vec<(u64, u8)> = (0..3000u64).rev().map(|r| (r, (r % 2) as u8)).collect();
+        let e = RowErrors::collect(parts, |r| Some(Error::InvalidHand(format!("row {r}"))));
+        assert_eq!(e.len(), 3000);
+        assert!(e.rows.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(e.messages.len(), MAX_MESSAGES);
+        assert_eq!(e.messages[7], "row 7");
+        assert_eq!(e.kinds[..3], [0, 1, 0]);
+    }
+}

@@ -1,0 +1,91 @@
+//! The batch convention at the boundary: column specs and error kinds exported for
+//! `mahjong_fast.batch`, `threads=` read once, and row errors handed over as arrays.
+
+use crate::errors::InvalidRuleError;
+use mahjong_core::batch::{Column, RowErrors, MAX_MESSAGES};
+use mahjong_core::Error;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// Bad rows as Python receives them: row numbers, kind codes (into `error_kinds()`),
+/// and the messages of the first rows.
+pub type ErrorArrays<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u8>>, Vec<String>);
+
+pub fn error_arrays(py: Python<'_>, e: RowErrors) -> ErrorArrays<'_> {
+    (e.rows.into_pyarray(py), e.kinds.into_pyarray(py), e.messages)
+}
+
+/// `threads` from Python: None (every core) or a positive count (the core refuses 0
+/// and counts above its maximum, naming them).
+pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(o) = threads.filter(|o| !o.is_none()) else { return Ok(None) };
+    let text = || o.repr().map(|r| r.to_string()).unwrap_or_default();
+    match o.extract::<i64>() {
+        Ok(n) if n >= 0 => Ok(Some(n.min(1 << 20) as usize)),
+        _ => Err(InvalidRuleError::new_err(format!(
+            "threads = {}: expected None (every core) or a whole number 1-{}",
+            text(),
+            mahjong_core::batch::MAX_THREADS
+        ))),
+    }
+}
+
+/// The columns of one batch as dicts (name, dtype, width, default, doc).
+fn specs<'py>(py: Python<'py>, cols: &[Column]) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for c in cols {
+        let d = PyDict::new(py);
+        d.set_item("name", c.name)?;
+        d.set_item("dtype", c.dtype.name())?;
+        d.set_item("width", c.width)?;
+        d.set_item("default", c.default)?;
+        d.set_item("doc", c.doc)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// Column specs of every batch, declared in the core: `{batch: {"input": [...],
+/// "output": [...]}}`, each column a dict with name, dtype, width, default, doc.
+///
+/// Example:
+///     >>> batch_columns()["shanten"]["output"][0]["name"]
+///     'shanten'
+#[pyfunction]
+pub fn batch_columns(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    use mahjong_core::riichi::batch as riichi;
+    use mahjong_core::shanten::batch as sh;
+    let all: [(&str, &[Column], &[Column]); 4] = [
+        ("shanten", &sh::INPUT, &sh::SHANTEN_OUTPUT),
+        ("is_agari", &sh::INPUT, &sh::AGARI_OUTPUT),
+        ("decomposition_count", &sh::INPUT, &sh::COUNT_OUTPUT),
+        ("score", &riichi::INPUT, &riichi::OUTPUT),
+    ];
+    let d = PyDict::new(py);
+    for (name, input, output) in all {
+        let one = PyDict::new(py);
+        one.set_item("input", specs(py, input)?)?;
+        one.set_item("output", specs(py, output)?)?;
+        d.set_item(name, one)?;
+    }
+    Ok(d)
+}
+
+/// Error kind names (the exception class names), indexed by the kind codes of a
+/// batch's error rows; and how many messages a batch keeps.
+///
+/// Example:
+///     >>> kinds, kept = error_kinds()
+///     >>> kinds[1], kept
+///     ('InvalidHandError', 1000)
+#[pyfunction]
+pub fn error_kinds() -> (Vec<&'static str>, usize) {
+    (Error::KINDS.to_vec(), MAX_MESSAGES)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(batch_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
+    Ok(())
+}
