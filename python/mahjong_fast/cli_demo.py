@@ -82,8 +82,8 @@ def section_shanten(args: argparse.Namespace, s: Samples) -> None:
     dist = Counter(values)  # type: ignore[arg-type]
     print("shanten    random 14-tile hands: " + ", ".join(f"{k}: {dist[k]}" for k in sorted(dist)))
     arr = np.array([mf.to_counts(h) for h in hands], np.uint8)
-    batch, errors = mf.shanten_batch(arr)
-    assert not errors and batch.tolist() == values, "batch and scalar disagree"
+    result = mf.shanten_batch(arr)
+    assert not result.errors and result["shanten"].tolist() == values, "batch and scalar disagree"
     reps = 50 if args.quick else 500
     big = np.tile(arr, (reps, 1))
     _, dt_batch = _timed(lambda: mf.shanten_batch(big))
@@ -122,7 +122,7 @@ def section_decompose(args: argparse.Namespace, s: Samples) -> None:
         + ", ".join(f"{k}: {many[k]}" for k in sorted(many))
         + f" ({_rate(len(wins), dt)})"
     )
-    counts, _ = mf.decomposition_count_batch([h for h, m in wins if not m])
+    counts = mf.decomposition_count_batch([h for h, m in wins if not m])["count"]
     print(f"           batch decomposition count over the closed ones: {int(counts.sum())} readings")
 
 
