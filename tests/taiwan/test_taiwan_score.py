@@ -285,15 +285,6 @@ def test_batch_agrees_with_scalar_on_random_hands(hand, seat):
     assert tai[0] == one.total
 
 
-@pytest.mark.parametrize("module", ["", ".rules", ".flowers", ".scoring", ".batch", ".payments", ".wall", ".round"])
-def test_doctests_of_the_package(module):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module("mahjong_fast.taiwan" + module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_rules_and_results_pickle():
     import pickle
 

@@ -10,7 +10,12 @@ logic, one module each:
 - :mod:`~mahjong_fast.taiwan.batch`: :func:`score_batch` and its packed rows;
 - :mod:`~mahjong_fast.taiwan.payments`: payments and settlement;
 - :mod:`~mahjong_fast.taiwan.wall` and :mod:`~mahjong_fast.taiwan.round`: the wall
-  and the flower round of seed 003 (:class:`TaiwanRound`), driven tile by tile.
+  and the flower round of seed 003 (:class:`TaiwanRound`), driven tile by tile;
+  :mod:`~mahjong_fast.taiwan.phases`: its state, one class per phase, and its records;
+- :mod:`~mahjong_fast.taiwan.args`: the argument checks all of them share.
+
+``rules=`` is everywhere a :class:`TaiwanRules`, a preset name, a dict of options or
+a TOML file path (:func:`load_rules`).
 
 Example:
     >>> from mahjong_fast import taiwan
@@ -22,8 +27,9 @@ Example:
 from mahjong_fast.taiwan.batch import pack_context, pack_melds, pattern_keys, sample_winning_hands, score_batch
 from mahjong_fast.taiwan.flowers import FLOWERS, flower_names, parse_flowers, parse_wind
 from mahjong_fast.taiwan.payments import Payment, settle, win_payments
-from mahjong_fast.taiwan.round import RoundResult, TaiwanRound, WinRecord
-from mahjong_fast.taiwan.rules import PRESETS, TaiwanRules
+from mahjong_fast.taiwan.phases import Act, Claim, Ended, Phase, Rob, RoundResult, Steal, WinRecord
+from mahjong_fast.taiwan.round import TaiwanRound
+from mahjong_fast.taiwan.rules import PRESETS, TaiwanRules, load_rules
 from mahjong_fast.taiwan.scoring import TaiEntry, TaiwanScore, flower_win_score, score, shanten, waits
 from mahjong_fast.taiwan.wall import build_wall
 
@@ -37,6 +43,13 @@ __all__ = [
     "WinRecord",
     "RoundResult",
     "TaiwanRound",
+    "Phase",
+    "Act",
+    "Claim",
+    "Steal",
+    "Rob",
+    "Ended",
+    "load_rules",
     "parse_flowers",
     "flower_names",
     "parse_wind",

@@ -12,13 +12,13 @@ from typing import Any, List, Optional, Tuple, Union
 
 from mahjong_fast import _core
 from mahjong_fast._core import InvalidHandError, Tile
-from mahjong_fast.taiwan.flowers import parse_flowers, parse_wind
-from mahjong_fast.taiwan.rules import _DEFAULT_RULES, TaiwanRules
-from mahjong_fast.taiwan.scoring import to_melds
+from mahjong_fast.taiwan.args import flag_arg, int_arg, text_arg
+from mahjong_fast.taiwan.flowers import check_no_flower, parse_flowers, parse_wind
+from mahjong_fast.taiwan.rules import RulesLike, load_rules
+from mahjong_fast.taiwan.scoring import REPLACEMENTS, to_melds
 
 # Flag bits and layout of a context row (see score_batch).
 _FLAG_BITS = {"self_draw": 1, "dealer": 2, "robbing_kong": 4, "last_tile": 8, "first_turn": 16, "dealer_first_discard": 32}
-_REPLACEMENTS = ("none", "flower", "concealed_kong", "added_kong", "exposed_kong", "stolen_flower")
 _MELD_CODES = {"chi": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
 
 
@@ -46,15 +46,16 @@ def pack_context(
     for k, v in flags.items():
         if k not in _FLAG_BITS:
             raise InvalidHandError(f"unknown context flag {k!r} (known: {', '.join(_FLAG_BITS)})")
-        if v:
+        if flag_arg(k, v):
             bits |= _FLAG_BITS[k]
-    if replacement not in _REPLACEMENTS:
-        raise InvalidHandError(f"replacement {replacement!r} is not one of {', '.join(_REPLACEMENTS)}")
-    if not 0 <= consecutive < 256:
-        raise InvalidHandError(f"consecutive {consecutive} is outside 0..255")
+    code = REPLACEMENTS.index(text_arg("replacement", replacement, REPLACEMENTS))
+    n = int_arg("consecutive", consecutive, 0, 255)
+    if isinstance(win_tile, str):
+        check_no_flower(win_tile, "the winning tile")
+    else:
+        win_tile = int_arg("win_tile", win_tile, 0, 135)
     kind = Tile(win_tile).kind
-    return [kind, parse_wind(seat_wind), parse_wind(round_wind), parse_flowers(flowers), bits,
-            _REPLACEMENTS.index(replacement), consecutive, 0]
+    return [kind, parse_wind(seat_wind), parse_wind(round_wind), parse_flowers(flowers), bits, code, n, 0]
 
 
 def pack_melds(melds: Any) -> List[int]:
@@ -74,7 +75,23 @@ def pack_melds(melds: Any) -> List[int]:
     return row
 
 
-def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRules = _DEFAULT_RULES,
+def _column(name: str, data: Any, dtype: Any) -> Any:
+    # An integer array in `dtype`, refused (not wrapped) when a value does not fit.
+    import numpy as np
+
+    try:
+        a = np.asarray(data)
+    except (ValueError, TypeError) as e:
+        raise InvalidHandError(f"score_batch: {name} is not an array of integers ({e})") from None
+    if a.dtype.kind not in "iub":
+        raise InvalidHandError(f"score_batch: {name} must hold integers, got dtype {a.dtype}")
+    info = np.iinfo(dtype)
+    if a.size and a.dtype != dtype and (int(a.min()) < info.min or int(a.max()) > info.max):
+        raise InvalidHandError(f"score_batch: {name} holds values outside {info.min}-{info.max} ({np.dtype(dtype).name})")
+    return np.ascontiguousarray(a, dtype=dtype)
+
+
+def score_batch(concealed: Any, context: Any, melds: Any = None, rules: RulesLike = None,
                 raise_on_error: bool = True, threads: Optional[int] = None) -> Tuple[Any, Any]:
     """Score many hands on all cores (the GIL is released).
 
@@ -99,12 +116,17 @@ def score_batch(concealed: Any, context: Any, melds: Any = None, rules: TaiwanRu
     """
     import numpy as np
 
-    c = np.ascontiguousarray(concealed, dtype=np.uint8)
-    x = np.ascontiguousarray(context, dtype=np.uint8)
+    rs = load_rules(rules)
+    c = _column("concealed", concealed, np.uint8)
+    x = _column("context", context, np.uint8)
     if c.ndim != 2 or x.ndim != 2:
         raise InvalidHandError(f"score_batch: concealed and context must be 2-D, got shapes {c.shape} and {x.shape}")
-    m = None if melds is None else np.ascontiguousarray(melds, dtype=np.int16)
-    return _core.taiwan_score_batch_raw(c, x, m, rules._core, raise_on_error, threads)  # type: ignore[attr-defined]
+    m = None if melds is None else _column("melds", melds, np.int16)
+    if m is not None and m.ndim != 2:
+        raise InvalidHandError(f"score_batch: melds must be 2-D, got shape {m.shape}")
+    n_threads = None if threads is None else int_arg("threads", threads, 1, 1024)
+    return _core.taiwan_score_batch_raw(c, x, m, rs._core, flag_arg("raise_on_error", raise_on_error),  # type: ignore[attr-defined]
+                                        n_threads)
 
 
 def sample_winning_hands(n: int, seed: int = 0) -> Tuple[Any, Any]:
@@ -118,7 +140,8 @@ def sample_winning_hands(n: int, seed: int = 0) -> Tuple[Any, Any]:
     """
     import numpy as np
 
-    rng = random.Random(seed)
+    n = int_arg("n", n, 0, 10**7)
+    rng = random.Random(int_arg("seed", seed, -(2**63), 2**63 - 1))
     conc = np.zeros((n, 34), dtype=np.uint8)
     ctx = np.zeros((n, 8), dtype=np.uint8)
     i = 0

@@ -17,7 +17,7 @@ from typing import Any, Dict, Iterable, List, Sequence, Tuple, Union
 from mahjong_fast import _core
 from mahjong_fast._core import InvalidHandError
 
-#: The eight flowers by index: plants 梅蘭菊竹 (0..3), seasons 春夏秋冬 (4..7).
+#: The eight flowers by index: plants 梅蘭菊竹 (0-3), seasons 春夏秋冬 (4-7).
 FLOWERS: Tuple[str, ...] = ("梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬")
 FLOWER_ALIASES: Dict[str, int] = {name: i for i, name in enumerate(FLOWERS)}
 FLOWER_ALIASES.update({"兰": 1, "plum": 0, "orchid": 1, "chrysanthemum": 2, "bamboo": 3,
@@ -43,21 +43,24 @@ def parse_flowers(flowers: Union[None, str, int, Iterable[Union[str, int]]]) -> 
         raise InvalidHandError(f"flowers {flowers!r}: expected names, indices or a bit mask")
     if isinstance(flowers, int):
         if not 0 <= flowers < 256:
-            raise InvalidHandError(f"flower mask {flowers} is outside 0..255 (eight flowers)")
+            raise InvalidHandError(f"flower mask {flowers} is outside 0-255 (eight flowers)")
         return flowers
     items: List[Union[str, int]]
     if isinstance(flowers, str):
         text = flowers.replace(" ", "").replace(",", "")
         items = list(text) if all(c in FLOWER_ALIASES for c in text) else [w for w in flowers.replace(",", " ").split()]
     else:
-        items = list(flowers)
+        try:
+            items = list(flowers)
+        except TypeError:
+            raise InvalidHandError(f"flowers {flowers!r}: expected names, indices or a bit mask") from None
     mask = 0
     for it in items:
         if isinstance(it, bool) or not isinstance(it, (int, str)):
-            raise InvalidHandError(f"flower {it!r}: expected a name such as 春 or plum, or an index 0..7")
+            raise InvalidHandError(f"flower {it!r}: expected a name such as 春 or plum, or an index 0-7")
         if isinstance(it, int):
             if not 0 <= it < 8:
-                raise InvalidHandError(f"flower index {it} is outside 0..7")
+                raise InvalidHandError(f"flower index {it} is outside 0-7")
             i = it
         else:
             key = it.strip().lower()
@@ -67,8 +70,7 @@ def parse_flowers(flowers: Union[None, str, int, Iterable[Union[str, int]]]) -> 
         if mask & (1 << i):
             raise InvalidHandError(f"flowers {flowers!r}: {FLOWERS[i]} appears twice (each of the eight flowers is unique)")
         mask |= 1 << i
-    if len(items) > 8:
-        raise InvalidHandError(f"flowers {flowers!r}: {len(items)} flowers, there are only eight")
+    # Nine or more names always repeat one (the loop above said which), so a mask is all.
     return mask
 
 
@@ -79,6 +81,8 @@ def flower_names(mask: int) -> str:
         >>> flower_names(0b00010001)
         '春梅'
     """
+    if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 256:
+        raise InvalidHandError(f"flower mask {mask!r}: expected an integer 0-255")
     if not mask:
         return ""
     return "".join(FLOWERS[i] for i in (4, 5, 6, 7, 0, 1, 2, 3) if mask & (1 << i))
@@ -96,7 +100,7 @@ def parse_wind(wind: Union[int, str]) -> int:
             return wind
     elif isinstance(wind, str) and wind.strip().lower() in _WINDS:
         return _WINDS[wind.strip().lower()]
-    raise InvalidHandError(f"wind {wind!r}: expected 0..3, E/S/W/N, 東南西北 or east/south/west/north")
+    raise InvalidHandError(f"wind {wind!r}: expected 0-3, E/S/W/N, 東南西北 or east/south/west/north")
 
 
 def is_flower(token: str) -> bool:
@@ -134,8 +138,12 @@ def tokens(text: Union[str, Sequence[str]]) -> List[str]:
         (['1m', '2m', '3m', '春', '5z'], ['1m', '梅'])
     """
     if not isinstance(text, str):
+        if isinstance(text, (bytes, dict)) or not hasattr(text, "__iter__"):
+            raise InvalidHandError(f"tiles {text!r}: expected mpsz text or a sequence of such texts")
         out = []
         for t in text:
+            if not isinstance(t, str):
+                raise InvalidHandError(f"tile {t!r}: expected mpsz text such as '5m' or a flower such as '春'")
             out += tokens(t)
         return out
     out: List[str] = []

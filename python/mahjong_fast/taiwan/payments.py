@@ -1,4 +1,6 @@
-"""Payments of a win and their settlement: base + tai × rate per payer.
+"""Payments of a win and their settlement. Who pays and how much is the core's
+(``mahjong_core::taiwan::payments``: base + tai × rate per payer, the dealer tai in
+the payments the dealer takes part in); this module gives them names.
 
 Example:
     >>> settle(win_payments(2, 1, dealer_seat=0, discarder=0))
@@ -7,11 +9,14 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional
 
+from mahjong_fast import _core
 from mahjong_fast._core import InvalidHandError
-from mahjong_fast.taiwan.rules import _DEFAULT_RULES, TaiwanRules
+from mahjong_fast.taiwan.args import MAX_CONSECUTIVE, MAX_TAI, int_arg, seat_arg, text_arg
+from mahjong_fast.taiwan.rules import RulesLike, load_rules
 
 
 @dataclass(frozen=True)
@@ -31,13 +36,34 @@ class Payment:
     amount: int
     reason: str
 
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain values for JSON (:meth:`from_dict` reads them back).
+
+        Example:
+            >>> Payment(1, 0, 4, 180, "normal").to_dict()["amount"]
+            180
+        """
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> Payment:
+        """The payment :meth:`to_dict` wrote.
+
+        Example:
+            >>> p = Payment(1, 0, 4, 180, "normal"); Payment.from_dict(p.to_dict()) == p
+            True
+        """
+        if not isinstance(data, dict) or set(data) != {f.name for f in dataclasses.fields(cls)}:
+            raise InvalidHandError(f"Payment.from_dict: expected a dict with payer, payee, tai, amount, reason; got {data!r:.80}")
+        return cls(**data)
+
 
 def win_payments(
     winner: int,
     tai: int,
     dealer_seat: int,
     consecutive: int = 0,
-    rules: TaiwanRules = _DEFAULT_RULES,
+    rules: RulesLike = None,
     discarder: Optional[int] = None,
     reason: str = "",
 ) -> List[Payment]:
@@ -49,18 +75,14 @@ def win_payments(
         >>> [p.amount for p in win_payments(1, 3, dealer_seat=0, discarder=None)]
         [160, 160, 180]
     """
-    for s in [winner, dealer_seat] + ([discarder] if discarder is not None else []):
-        if not isinstance(s, int) or not 0 <= s < 4:
-            raise InvalidHandError(f"seat {s!r}: seats are 0..3")
-    if discarder == winner:
-        raise InvalidHandError(f"seat {winner} cannot pay itself")
-    payers = [discarder] if discarder is not None else [(winner + k) % 4 for k in (1, 2, 3)]
-    dtai = rules.dealer_tai(consecutive)
-    out = []
-    for p in payers:
-        t = tai + (dtai if dealer_seat in (p, winner) else 0)
-        out.append(Payment(p, winner, t, rules.points(t), reason))
-    return out
+    rs = load_rules(rules)
+    rows = _core.taiwan_win_payments(
+        seat_arg("winner", winner), int_arg("tai", tai, 0, MAX_TAI), seat_arg("dealer_seat", dealer_seat),
+        int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE),
+        None if discarder is None else seat_arg("discarder", discarder), rs._core,  # type: ignore[attr-defined]
+    )
+    why = text_arg("reason", reason)
+    return [Payment(payer, payee, t, amount, why) for payer, payee, t, amount in rows]
 
 
 def settle(payments: Iterable[Payment]) -> List[int]:
@@ -70,8 +92,13 @@ def settle(payments: Iterable[Payment]) -> List[int]:
         >>> settle(win_payments(2, 1, dealer_seat=0, discarder=0))
         [-140, 0, 140, 0]
     """
+    if not hasattr(payments, "__iter__"):
+        raise InvalidHandError(f"payments {payments!r:.60}: expected an iterable of Payment")
     deltas = [0, 0, 0, 0]
     for p in payments:
-        deltas[p.payer] -= p.amount
-        deltas[p.payee] += p.amount
+        if not isinstance(p, Payment):
+            raise InvalidHandError(f"payment {p!r:.60}: expected a Payment")
+        payer, payee = seat_arg("payer", p.payer), seat_arg("payee", p.payee)
+        deltas[payer] -= p.amount
+        deltas[payee] += p.amount
     return deltas

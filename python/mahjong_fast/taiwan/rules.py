@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Dict
+from pathlib import Path
+from typing import Any, Dict, Mapping, Union
 
 from mahjong_fast import _core
 from mahjong_fast._core import InvalidRuleError
+from mahjong_fast._toml import read_rule_table
+from mahjong_fast.taiwan.args import MAX_CONSECUTIVE, MAX_TAI, int_arg
 
 #: Named presets and their sources (see :meth:`TaiwanRules.preset`).
 PRESETS: Dict[str, str] = {
@@ -140,8 +143,8 @@ class TaiwanRules:
             >>> TaiwanRules().dealer_tai(2)
             5
         """
-        n = min(consecutive, self.consecutive_cap) if self.consecutive_cap else consecutive
-        return self.dealer + self.per_consecutive_deal * n
+        n = int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE)
+        return self._core.dealer_tai(n)  # type: ignore[attr-defined]
 
     def points(self, tai: int) -> int:
         """One payment: base + tai × rate.
@@ -150,7 +153,51 @@ class TaiwanRules:
             >>> TaiwanRules().points(3)
             160
         """
-        return self.base + tai * self.per_tai
+        return self._core.points(int_arg("tai", tai, 0, MAX_TAI))  # type: ignore[attr-defined]
 
 
 _DEFAULT_RULES = TaiwanRules()
+
+
+#: What every Taiwan call accepts as ``rules=``.
+RulesLike = Union[None, str, Path, TaiwanRules, Mapping[str, Any]]
+
+
+def rules_to_dict(rules: TaiwanRules) -> Dict[str, Any]:
+    """Every option of a rule set by name (what :func:`load_rules` reads back).
+
+    Example:
+        >>> rules_to_dict(TaiwanRules())["flower_set"]
+        2
+    """
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+
+
+def load_rules(rules: RulesLike) -> TaiwanRules:
+    """A preset name, a :class:`TaiwanRules`, a dict of options (``preset`` names the
+    starting values, default ``common``) or a TOML file path (its ``[taiwan]`` table
+    or top-level keys); ``None`` is the common preset.
+
+    Example:
+        >>> load_rules("seed003").round_wind_flower_scores, load_rules({"flower_set": 1}).flower_set
+        (True, 1)
+    """
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, TaiwanRules):
+        return rules
+    if isinstance(rules, Path) or (isinstance(rules, str) and rules.endswith(".toml")):
+        return load_rules(read_rule_table(rules, "taiwan"))
+    if isinstance(rules, str):
+        return TaiwanRules.preset(rules)
+    if isinstance(rules, Mapping):
+        data = dict(rules)
+        base = data.pop("preset", "common")
+        if not isinstance(base, str):
+            raise InvalidRuleError(f"taiwan rules preset = {base!r}: expected a preset name ({', '.join(PRESETS)})")
+        known = {f.name for f in dataclasses.fields(TaiwanRules)}
+        unknown = sorted(repr(k) if not isinstance(k, str) else k for k in data if k not in known)
+        if unknown:
+            raise InvalidRuleError(f"unknown taiwan rule option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        return TaiwanRules.preset(base, **data)
+    raise InvalidRuleError(f"rules = {type(rules).__name__}: expected a preset name, TaiwanRules, dict or .toml path")

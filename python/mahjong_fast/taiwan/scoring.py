@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_fast import _core
-from mahjong_fast._core import InvalidHandError, InvalidRuleError, Meld
+from mahjong_fast._core import InvalidHandError, Meld
+from mahjong_fast.taiwan.args import MAX_CONSECUTIVE, flag_arg, int_arg, text_arg
 from mahjong_fast.taiwan.flowers import check_no_flower, flower_names, parse_flowers, parse_wind
-from mahjong_fast.taiwan.rules import _DEFAULT_RULES, TaiwanRules
+from mahjong_fast.taiwan.rules import RulesLike, load_rules
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,26 @@ class TaiEntry:
     name_en: str
     count: int
     tai: int
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain values for JSON (:meth:`from_dict` reads them back).
+
+        Example:
+            >>> TaiEntry("self_draw", "自摸", "self-draw", 1, 1).to_dict()["name_zh"]
+            '自摸'
+        """
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> TaiEntry:
+        """The entry :meth:`to_dict` wrote.
+
+        Example:
+            >>> e = TaiEntry("self_draw", "自摸", "self-draw", 1, 1)
+            >>> TaiEntry.from_dict(e.to_dict()) == e
+            True
+        """
+        return _from_fields(cls, data)
 
     def __str__(self) -> str:
         times = f" x{self.count}" if self.count > 1 else ""
@@ -84,15 +105,40 @@ class TaiwanScore:
         return sum(p.tai for p in self.patterns if p.key == key)
 
     def to_dict(self) -> Dict[str, Any]:
-        """Plain values for JSON.
+        """Plain values for JSON (lists, not tuples); :meth:`from_dict` reads them back.
 
         Example:
             >>> score("123m456m789m234p567p55s", win_tile="7p").to_dict()["total"]
             3
         """
         d = dataclasses.asdict(self)
-        d["patterns"] = [dataclasses.asdict(p) for p in self.patterns]
+        d["patterns"] = [p.to_dict() for p in self.patterns]
+        d["groups"] = list(self.groups)
+        d["melds"] = list(self.melds)
         return d
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> TaiwanScore:
+        """The score :meth:`to_dict` wrote.
+
+        Example:
+            >>> s = score("123m456m789m234p567p55s", win_tile="7p")
+            >>> TaiwanScore.from_dict(s.to_dict()) == s
+            True
+        """
+        d = dict(data) if isinstance(data, dict) else data
+        if not isinstance(d, dict) or not isinstance(d.get("patterns"), list):
+            raise InvalidHandError(f"TaiwanScore.from_dict: expected a dict with a 'patterns' list, got {type(data).__name__}")
+        d["patterns"] = tuple(TaiEntry.from_dict(p) for p in d["patterns"])
+        for k in ("groups", "melds"):
+            if k in d:
+                d[k] = tuple(d[k])
+        return _from_fields(cls, d)
+
+    def __repr__(self) -> str:
+        pats = ", ".join(f"{p.name_zh} {p.tai}" + (f" x{p.count}" if p.count > 1 else "") for p in self.patterns)
+        extra = f", uncapped={self.uncapped}" if self.uncapped != self.total else ""
+        return f"TaiwanScore(total={self.total}{extra}, dealer_tai={self.dealer_tai}, patterns=[{pats}])"
 
     def __str__(self) -> str:
         lines = [str(p) for p in self.patterns]
@@ -105,6 +151,20 @@ class TaiwanScore:
         if self.flowers:
             lines.append(f"flowers: {self.flowers}")
         return "\n".join(lines)
+
+
+def _from_fields(cls: Any, data: Any) -> Any:
+    # The one reader of to_dict() output: exactly the class's fields.
+    if not isinstance(data, dict):
+        raise InvalidHandError(f"{cls.__name__}.from_dict: expected a dict, got {type(data).__name__}")
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(str(k) for k in data if k not in names)
+    if unknown:
+        raise InvalidHandError(f"{cls.__name__}.from_dict: unknown field(s) {', '.join(unknown)}")
+    try:
+        return cls(**data)
+    except TypeError as e:
+        raise InvalidHandError(f"{cls.__name__}.from_dict: {e}") from None
 
 
 def _score_from_raw(raw: Dict[str, Any], melds: Sequence[Meld] = (), flowers: int = 0) -> TaiwanScore:
@@ -123,6 +183,21 @@ def _score_from_raw(raw: Dict[str, Any], melds: Sequence[Meld] = (), flowers: in
     )
 
 
+def hand_arg(hand: Any) -> Union[str, List[int]]:
+    """A hand as mpsz text (no flowers in it) or a list of 136-ids 0-135.
+
+    Example:
+        >>> hand_arg("123m"), hand_arg((0, 4, 8))
+        ('123m', [0, 4, 8])
+    """
+    if isinstance(hand, str):
+        check_no_flower(hand, "the hand")
+        return hand
+    if isinstance(hand, (bytes, bytearray, dict, set, frozenset)) or not hasattr(hand, "__iter__"):
+        raise InvalidHandError(f"hand {type(hand).__name__}: expected mpsz text or a sequence of tile ids 0-135")
+    return [int_arg("hand tile id", t, 0, 135) for t in hand]
+
+
 def to_melds(melds: Any) -> List[Meld]:
     """Melds from ``None``, one meld, or a sequence of ``Meld`` objects and ``"kind:tiles"`` text.
 
@@ -134,6 +209,8 @@ def to_melds(melds: Any) -> List[Meld]:
         return []
     if isinstance(melds, (str, Meld)):
         melds = [melds]
+    if isinstance(melds, (bytes, dict)) or not hasattr(melds, "__iter__"):
+        raise InvalidHandError(f"melds {melds!r}: expected Meld objects or kind:tiles text such as 'pon:555z'")
     out = []
     for m in melds:
         if isinstance(m, Meld):
@@ -162,7 +239,7 @@ def score(
     last_tile: bool = False,
     first_turn: bool = False,
     dealer_first_discard: bool = False,
-    rules: TaiwanRules = _DEFAULT_RULES,
+    rules: RulesLike = None,
 ) -> TaiwanScore:
     """Score a winning Taiwan hand.
 
@@ -171,16 +248,17 @@ def score(
         win_tile: the winning tile; defaults to the last tile written in ``hand``.
         melds: called/declared sets, ``Meld`` objects or text like ``"pon:555z"``.
         flowers: the winner's exposed flowers (``"春梅"``, names, indices or a mask).
-        seat_wind, round_wind: 0..3 or E/S/W/N or 東南西北.
+        seat_wind, round_wind: 0-3 or E/S/W/N or 東南西北.
         self_draw: won by the winner's own draw (自摸).
-        dealer, consecutive: the winner is the dealer; deals kept in a row (連莊).
+        dealer, consecutive: the winner is the dealer; deals kept in a row (連莊, 0-65535).
         replacement: the winning tile was a replacement: ``"flower"``,
             ``"concealed_kong"``, ``"added_kong"``, ``"exposed_kong"`` or
             ``"stolen_flower"`` (the 8th flower's replacement taken by a 七搶一 winner).
         robbing_kong, last_tile: 搶槓; the last live tile (海底 / 河底).
         first_turn: the first go-around with no call (天胡 / 地胡 / 人胡).
         dealer_first_discard: won on the dealer's first discard (地胡's other definition).
-        rules: a :class:`TaiwanRules`.
+        rules: a :class:`TaiwanRules`, a preset name, a dict of options (``preset``
+            plus changes) or a TOML file path; ``None`` is the common preset.
 
     Raises:
         InvalidHandError: wrong tile counts, a fifth copy, a flower in the hand or a
@@ -191,37 +269,46 @@ def score(
         >>> s.total, s.tai_of("three_concealed_pungs")
         (7, 2)
     """
-    if not isinstance(rules, TaiwanRules):
-        raise InvalidRuleError(f"rules must be a TaiwanRules, got {type(rules).__name__}")
-    check_no_flower(hand, "the hand")
+    rs = load_rules(rules)
+    hand = hand_arg(hand)
     ms = to_melds(melds)
     fmask = parse_flowers(flowers)
     if win_tile is None:
-        if isinstance(hand, str):
-            tiles = _core.parse_tiles(hand)
-            if not tiles:
-                raise InvalidHandError("an empty hand has no winning tile")
-            win_tile = str(tiles[-1])
-        else:
-            if len(hand) == 0:
-                raise InvalidHandError("an empty hand has no winning tile")
-            win_tile = hand[-1]
+        tiles = _core.parse_tiles(hand) if isinstance(hand, str) else hand
+        if len(tiles) == 0:
+            raise InvalidHandError("an empty hand has no winning tile")
+        win_tile = str(tiles[-1]) if isinstance(hand, str) else tiles[-1]
+    elif isinstance(win_tile, str):
+        check_no_flower(win_tile, "the winning tile")
+    else:
+        win_tile = int_arg("win_tile", win_tile, 0, 135)
     raw = _core.taiwan_score_raw(
-        hand, ms, win_tile, fmask, parse_wind(seat_wind), parse_wind(round_wind), bool(self_draw), bool(dealer),
-        int(consecutive), replacement, bool(robbing_kong), bool(last_tile), bool(first_turn),
-        bool(dealer_first_discard), rules._core,  # type: ignore[attr-defined]
+        hand, ms, win_tile, fmask, parse_wind(seat_wind), parse_wind(round_wind), flag_arg("self_draw", self_draw),
+        flag_arg("dealer", dealer), int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE),
+        text_arg("replacement", replacement, REPLACEMENTS), flag_arg("robbing_kong", robbing_kong),
+        flag_arg("last_tile", last_tile), flag_arg("first_turn", first_turn),
+        flag_arg("dealer_first_discard", dealer_first_discard), rs._core,  # type: ignore[attr-defined]
     )
     return _score_from_raw(raw, ms, fmask)
 
 
-def flower_win_score(kind: str, consecutive: int = 0, rules: TaiwanRules = _DEFAULT_RULES) -> TaiwanScore:
+#: What the winning tile of a self-draw can have replaced (``score(replacement=...)``).
+REPLACEMENTS = ("none", "flower", "concealed_kong", "added_kong", "exposed_kong", "stolen_flower")
+#: The two flower wins of seed 003.
+FLOWER_WINS = ("seven_rob_one", "eight_immortals")
+
+
+def flower_win_score(kind: str, consecutive: int = 0, rules: RulesLike = None) -> TaiwanScore:
     """The tai of a flower win, ``"seven_rob_one"`` (七搶一) or ``"eight_immortals"`` (八仙過海).
 
     Example:
-        >>> flower_win_score("seven_rob_one", rules=TaiwanRules(seven_rob_one=16)).total
+        >>> flower_win_score("seven_rob_one", rules={"seven_rob_one": 16}).total
         16
     """
-    return _score_from_raw(_core.taiwan_flower_win_raw(kind, consecutive, rules._core))  # type: ignore[attr-defined]
+    rs = load_rules(rules)
+    kind = text_arg("kind", kind, FLOWER_WINS)
+    n = int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE)
+    return _score_from_raw(_core.taiwan_flower_win_raw(kind, n, rs._core))  # type: ignore[attr-defined]
 
 
 def waits(hand: Union[str, Sequence[int]], melds: Any = None) -> List[str]:
@@ -232,7 +319,7 @@ def waits(hand: Union[str, Sequence[int]], melds: Any = None) -> List[str]:
         >>> waits("123456789m123p45s11z")
         ['3s', '6s']
     """
-    check_no_flower(hand, "the hand")
+    hand = hand_arg(hand)
     ms = to_melds(melds)
     n = len(_core.parse_tiles(hand)) if isinstance(hand, str) else len(hand)
     if n != 16 - 3 * len(ms):
@@ -248,5 +335,9 @@ def shanten(hand: Union[str, Sequence[int]], melds: Any = None) -> int:
         >>> shanten("234m567m345p678p23s55s"), shanten("234m567m345p678p234s55s")
         (0, -1)
     """
-    check_no_flower(hand, "the hand")
-    return int(_core.shanten(hand, to_melds(melds), n_sets=5))
+    hand = hand_arg(hand)
+    ms = to_melds(melds)
+    n = len(_core.parse_tiles(hand)) if isinstance(hand, str) else len(hand)
+    if n + 3 * len(ms) not in (16, 17):
+        raise InvalidHandError(f"{hand!r}: {n} concealed tiles with {len(ms)} melds; a Taiwan hand holds 16 or 17 less 3 per meld")
+    return int(_core.shanten(hand, ms, n_sets=5))

@@ -11,6 +11,7 @@ import random
 from typing import Dict, List, Sequence, Union
 
 from mahjong_fast._core import InvalidHandError
+from mahjong_fast.taiwan.args import int_arg, seat_arg
 from mahjong_fast.taiwan.flowers import FLOWERS, is_flower, tokens
 
 
@@ -35,7 +36,7 @@ def check_wall(wall: Sequence[str]) -> None:
         mahjong_fast.InvalidHandError: the wall holds 5 of 1m (there are only four of each tile)
     """
     seen: Dict[str, int] = {}
-    for t in wall:
+    for t in tokens(wall):
         seen[t] = seen.get(t, 0) + 1
         limit = 1 if is_flower(t) else 4
         if seen[t] > limit:
@@ -64,8 +65,10 @@ def build_wall(
         >>> len(w), w[65]
         (144, '9s')
     """
-    if len(hands) != 4:
-        raise InvalidHandError(f"build_wall: give four hands (seats 0..3), got {len(hands)}")
+    if isinstance(hands, (str, bytes, dict)) or not hasattr(hands, "__len__") or len(hands) != 4:
+        raise InvalidHandError(f"build_wall: hands must be four hands (seats 0-3), got {hands!r:.60}")
+    dealer = seat_arg("dealer", dealer)
+    seed = int_arg("seed", seed, -(2**63), 2**63 - 1)
     hs = [tokens(h) for h in hands]
     for s, h in enumerate(hs):
         want = 17 if s == dealer else 16

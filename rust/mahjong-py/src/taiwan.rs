@@ -76,6 +76,43 @@ impl PyTaiwanRules {
     fn __eq__(&self, other: &Self) -> bool {
         self.0 == other.0
     }
+    /// 莊家 + 連莊 tai of a dealer who kept the deal `consecutive` times.
+    ///
+    /// Example:
+    ///     >>> TaiwanRuleSet().dealer_tai(2)
+    ///     5
+    fn dealer_tai(&self, consecutive: u16) -> u32 {
+        self.0.dealer_tai(consecutive)
+    }
+    /// One payment of `tai` tai: base + tai × rate.
+    ///
+    /// Example:
+    ///     >>> TaiwanRuleSet().points(3)
+    ///     160
+    fn points(&self, tai: u32) -> u64 {
+        self.0.points(tai)
+    }
+}
+
+/// The payments of one win as (payer, payee, tai, amount) rows: the discarder alone,
+/// or the three others when `discarder` is None (a self-draw). The dealer tai is in
+/// the rows the dealer takes part in.
+///
+/// Example:
+///     >>> taiwan_win_payments(1, 3, 0, 0, None, TaiwanRuleSet())
+///     [(2, 1, 3, 160), (3, 1, 3, 160), (0, 1, 4, 180)]
+#[pyfunction]
+#[pyo3(signature = (winner, tai, dealer, consecutive, discarder, rules))]
+pub fn taiwan_win_payments(
+    winner: u8,
+    tai: u32,
+    dealer: u8,
+    consecutive: u16,
+    discarder: Option<u8>,
+    rules: &PyTaiwanRules,
+) -> PyResult<Vec<(u8, u8, u32, u64)>> {
+    let pays = taiwan::win_payments(winner, tai, dealer, consecutive, discarder, &rules.0).py_err()?;
+    Ok(pays.iter().map(|p| (p.payer, p.payee, p.tai, p.amount)).collect())
 }
 
 fn group_text(kind: GroupKind, t: Tile) -> String {
@@ -242,5 +279,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(taiwan_score_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score_batch_raw, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_win_payments, m)?)?;
     Ok(())
 }

@@ -1,0 +1,88 @@
+"""Argument checks shared by the Taiwan modules: every bad value becomes a
+``MahjongError`` subclass naming the argument and what is allowed (ranges as
+``0-3``), before anything reaches the core or changes a round.
+
+Example:
+    >>> int_arg("consecutive", -1, 0, 65535)
+    Traceback (most recent call last):
+    ...
+    mahjong_fast.InvalidHandError: consecutive = -1: expected an integer 0-65535
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Type
+
+from mahjong_fast._core import InvalidHandError, MahjongError
+
+#: Most deals a dealer can have kept in a row (the core counts them in 16 bits).
+MAX_CONSECUTIVE = 65535
+#: Most tai a payment can carry (the core counts them in 32 bits).
+MAX_TAI = 2**32 - 1
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def int_arg(name: str, value: Any, lo: int, hi: int, error: Type[MahjongError] = InvalidHandError) -> int:
+    """``value`` as an int in ``lo``-``hi`` (bools and non-integers refused).
+
+    Example:
+        >>> int_arg("seat", 3, 0, 3)
+        3
+    """
+    if isinstance(value, bool):
+        raise error(f"{name} = {value!r}: expected an integer {lo}-{hi}, not a bool")
+    try:
+        i = operator.index(value)
+    except TypeError:
+        raise error(f"{name} = {_short(value)}: expected an integer {lo}-{hi}") from None
+    if not lo <= i <= hi:
+        raise error(f"{name} = {i}: expected an integer {lo}-{hi}")
+    return i
+
+
+def seat_arg(name: str, value: Any, error: Type[MahjongError] = InvalidHandError) -> int:
+    """A seat 0-3.
+
+    Example:
+        >>> seat_arg("winner", 2)
+        2
+    """
+    return int_arg(name, value, 0, 3, error)
+
+
+def flag_arg(name: str, value: Any) -> bool:
+    """A yes/no argument: a bool (Python's or NumPy's) or the integers 0 and 1.
+
+    Example:
+        >>> flag_arg("self_draw", 1), flag_arg("self_draw", False)
+        (True, False)
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    if not isinstance(value, bool):
+        try:
+            i = operator.index(value)
+        except TypeError:
+            i = None
+        if i in (0, 1):
+            return bool(i)
+    raise InvalidHandError(f"{name} = {_short(value)}: expected True or False")
+
+
+def text_arg(name: str, value: Any, allowed: Any = None) -> str:
+    """A text argument, optionally one of ``allowed``.
+
+    Example:
+        >>> text_arg("replacement", "flower", ("none", "flower"))
+        'flower'
+    """
+    if not isinstance(value, str):
+        raise InvalidHandError(f"{name} = {_short(value)}: expected text" + (f" ({', '.join(allowed)})" if allowed else ""))
+    if allowed is not None and value not in allowed:
+        raise InvalidHandError(f"{name} = {_short(value)}: expected one of {', '.join(allowed)}")
+    return value
