@@ -30,5 +30,8 @@ echo "== build the extension"
 VIRTUAL_ENV="$PWD/$VENV" PATH="$PWD/$VENV/bin:$PATH" \
   "$VENV/bin/maturin" develop --profile test-release -q
 
+echo "== wheels: build, install into fresh virtualenvs of CPython 3.9-3.13, smoke suite"
+if [ "${SKIP_WHEELS:-0}" = 1 ]; then echo "skipped (SKIP_WHEELS=1)"; else bash scripts/test_wheels.sh; fi
+
 echo "== pytest"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider --benchmark-disable "$@" tests
