@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional, Sequence, Tuple, Union
@@ -79,34 +80,59 @@ def face_group(code: int) -> int:
     return code if code < 34 else (34 if code < 38 else 35)
 
 
-def layout(spec: Union[str, SolitaireLayout, Sequence[Tuple[int, int, int]]] = "turtle") -> SolitaireLayout:
-    """A layout from a built-in name, an existing layout or `(x, y, layer)` triples.
+LayoutSpec = Union[str, "os.PathLike[str]", SolitaireLayout, Sequence[Tuple[int, int, int]]]
+
+
+def layout(spec: LayoutSpec = "turtle", map: Optional[str] = None) -> SolitaireLayout:
+    """A layout from a built-in name, a layout file (`map` picks a GNOME file's map
+    by name), an existing layout or `(x, y, layer)` triples.
 
     Example:
         >>> len(layout("pyramid")), len(layout([(0, 0, 0), (2, 0, 0)]))
         (144, 2)
     """
     if isinstance(spec, SolitaireLayout):
+        if map is not None:
+            raise LayoutError(f"map={map!r} was given with a layout object; it names a map of a file")
         return spec
-    if isinstance(spec, str):
-        return SolitaireLayout.builtin(spec)
+    if isinstance(spec, (str, os.PathLike)):
+        text = os.fspath(spec)
+        if map is None and text.lower() in SolitaireLayout.builtin_names():
+            return SolitaireLayout.builtin(text)
+        if os.path.isfile(text):
+            return load_layout(text, map=map)
+        raise LayoutError(
+            f"layout {text!r} is neither a built-in ({', '.join(SolitaireLayout.builtin_names())}) nor a file"
+        )
     return SolitaireLayout(list(spec))
 
 
-def load_layout(path: str, name: str = "") -> SolitaireLayout:
-    """Read a layout file (KMahjongg .layout, GNOME .map, xmahjongg, Kyodai .lay).
+def load_layout(path: Union[str, os.PathLike[str]], name: str = "", map: Optional[str] = None) -> SolitaireLayout:
+    """Read a layout file (KMahjongg .layout, mahjongg-layout-v1.1, GNOME .map,
+    xmahjongg, Kyodai 3.0/6.0 .lay); `map` picks a GNOME file's map by name.
+    The layout is named after the file (or the map) unless `name` is given.
 
     Example:
         >>> load_layout("turtle.layout")  # doctest: +SKIP
         SolitaireLayout('turtle', 144 slots)
     """
+    path = os.fspath(path)
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read()
-    if not name:
-        import os
-
+    if not name and map is None:
         name = os.path.splitext(os.path.basename(path))[0]
-    return SolitaireLayout.read(text, name)
+    return SolitaireLayout.read(text, name, map)
+
+
+def map_names(path: Union[str, os.PathLike[str]]) -> List[str]:
+    """The map names of a GNOME .map file, in file order.
+
+    Example:
+        >>> map_names("mahjongg.map")[:2]  # doctest: +SKIP
+        ['Turtle', 'The Ziggurat']
+    """
+    with open(os.fspath(path), encoding="utf-8", errors="replace") as f:
+        return SolitaireLayout.map_names(f.read())
 
 
 def solve(board: SolitaireBoard, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> dict:

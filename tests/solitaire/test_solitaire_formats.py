@@ -72,7 +72,8 @@ def test_bad_files():
     with pytest.raises(LayoutError):
         SolitaireLayout.read("Kyodai 3.0\nx\n0101")
     with pytest.raises(LayoutError, match="more than"):
-        SolitaireLayout.read("\n".join(f"0 {2 * i} 0" for i in range(146)))
+        SolitaireLayout.read("\n".join(f"0 {2 * i} 0" for i in range(258)))
+    assert len(SolitaireLayout.read("\n".join(f"0 {2 * i} 0" for i in range(146)))) == 146
     with pytest.raises(LayoutError, match="attribute"):
         SolitaireLayout.read('<mahjongg><map name="x"><tile x="a" y="0"/></map></mahjongg>')
     with pytest.raises(LayoutError, match="cannot tell"):

@@ -96,7 +96,7 @@ def test_bad_layouts_and_deals():
     with pytest.raises(LayoutError, match="odd"):
         SolitaireLayout([(0, 0, 0), (2, 0, 0), (4, 0, 0)])
     with pytest.raises(LayoutError, match="more than"):
-        SolitaireLayout([(2 * i, 0, 0) for i in range(146)])
+        SolitaireLayout([(2 * i, 0, 0) for i in range(258)])
     with pytest.raises(LayoutError, match="overlapping"):
         SolitaireLayout([(0, 0, 0), (1, 1, 0)])
     with pytest.raises(LayoutError, match="same slot"):

@@ -26,7 +26,8 @@ pub struct PyLayout(pub Layout);
 #[pymethods]
 impl PyLayout {
     /// A layout from `(x, y, layer)` triples; raises `LayoutError` for an odd count,
-    /// more than 144 slots, negative or huge coordinates, or overlapping slots.
+    /// more than 256 slots, negative or huge coordinates, or overlapping slots.
+    /// Layouts of more than 144 slots deal further tile sets (KMahjongg's rule).
     #[new]
     #[pyo3(signature = (positions, name = "custom"))]
     fn new(positions: Vec<(i64, i64, i64)>, name: &str) -> PyResult<Self> {
@@ -42,12 +43,28 @@ impl PyLayout {
     fn builtin_names() -> Vec<&'static str> {
         layouts::NAMES.to_vec()
     }
-    /// Read a layout file's text; the format (KMahjongg .layout v1.0/v1.1, GNOME
-    /// .map, xmahjongg, Kyodai 3.0 .lay) is detected from the text.
+    /// Read a layout file's text; the format (KMahjongg .layout v1.0/v1.1 and
+    /// mahjongg-layout-v1.1, GNOME .map, xmahjongg, Kyodai 3.0/6.0 .lay) is detected
+    /// from the text. `map` picks a GNOME file's map by name (default: the first).
     #[staticmethod]
-    #[pyo3(signature = (text, name = ""))]
-    fn read(text: &str, name: &str) -> PyResult<Self> {
-        Ok(PyLayout(formats::read(text, name).py_err()?))
+    #[pyo3(signature = (text, name = "", map = None))]
+    fn read(text: &str, name: &str, map: Option<&str>) -> PyResult<Self> {
+        match map {
+            Some(m) => {
+                if formats::detect(text).py_err()? != Format::GnomeMap {
+                    return Err(LayoutError::new_err(format!(
+                        "map={m:?} was given but the text is not a GNOME .map file"
+                    )));
+                }
+                Ok(PyLayout(formats::read_gnome_map(text, Some(m), name).py_err()?))
+            }
+            None => Ok(PyLayout(formats::read(text, name).py_err()?)),
+        }
+    }
+    /// The map names of a GNOME .map file's text, in file order.
+    #[staticmethod]
+    fn map_names(text: &str) -> Vec<String> {
+        formats::gnome_map_names(text)
     }
     /// The layout as text in `format`: "kmahjongg" (v1.1), "kmahjongg-1.0",
     /// "gnome", "xmahjongg" or "kyodai".

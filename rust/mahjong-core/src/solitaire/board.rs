@@ -6,39 +6,99 @@
 //! at all (|dy| < 2) counts as touching. Removing tiles never makes another tile
 //! less free, which is what lets the solver remove safe pairs early.
 
-use super::bits::{Bits, MAX_TILES};
+use super::bits::{BitSet, Bits, MAX_TILES};
 use super::face::Face;
 use super::layout::Layout;
 use crate::error::{Error, Result};
 
-/// Blocker masks of a layout, computed once.
+/// Blocker masks of a layout in sets of `W` words, computed once.
 #[derive(Clone, Debug)]
-pub struct Geometry {
+pub struct Masks<const W: usize> {
     pub n: usize,
     /// Tiles of any higher layer overlapping tile `i`.
-    pub above: Vec<Bits>,
+    pub above: Vec<BitSet<W>>,
     /// Same-layer tiles touching tile `i` on the left / right.
-    pub left: Vec<Bits>,
-    pub right: Vec<Bits>,
+    pub left: Vec<BitSet<W>>,
+    pub right: Vec<BitSet<W>>,
     /// Transitive closure of `above`: every tile that must leave before `i` can.
-    pub above_star: Vec<Bits>,
+    pub above_star: Vec<BitSet<W>>,
     /// Transitive closure the other way: every tile that cannot leave before `i`.
-    pub below_star: Vec<Bits>,
+    pub below_star: Vec<BitSet<W>>,
     /// Same-layer tiles reachable by repeatedly stepping to a left (right) neighbour.
-    pub left_star: Vec<Bits>,
-    pub right_star: Vec<Bits>,
+    pub left_star: Vec<BitSet<W>>,
+    pub right_star: Vec<BitSet<W>>,
     /// Tiles whose freedom can change when `i` leaves: its side neighbours and the
     /// tiles it lies on.
-    pub touch: Vec<Bits>,
+    pub touch: Vec<BitSet<W>>,
+}
+
+/// The masks of a layout as every board reads them ([`Bits`], any layout), and for
+/// layouts of at most [`MAX_TILES`] slots the same masks in three words, which
+/// the fast solver works in (`Deref` reads the wide ones).
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    wide: Masks<{ super::bits::WORDS }>,
+    small: Option<Masks<3>>,
+}
+
+impl std::ops::Deref for Geometry {
+    type Target = Masks<{ super::bits::WORDS }>;
+    fn deref(&self) -> &Self::Target {
+        &self.wide
+    }
 }
 
 impl Geometry {
     pub fn new(layout: &Layout) -> Geometry {
+        let wide = Masks::new(layout);
+        let small = (layout.len() <= MAX_TILES).then(|| wide.resized());
+        Geometry { wide, small }
+    }
+    /// The masks in three words, when the layout has at most [`MAX_TILES`] slots.
+    pub fn small(&self) -> Option<&Masks<3>> {
+        self.small.as_ref()
+    }
+}
+
+impl Masks<3> {
+    /// Masks of no layout (a solver without a fast path points here).
+    pub const NONE: Masks<3> = Masks {
+        n: 0,
+        above: Vec::new(),
+        left: Vec::new(),
+        right: Vec::new(),
+        above_star: Vec::new(),
+        below_star: Vec::new(),
+        left_star: Vec::new(),
+        right_star: Vec::new(),
+        touch: Vec::new(),
+    };
+}
+
+impl<const W: usize> Masks<W> {
+    /// The same masks in sets of `V` words (`n` must fit).
+    pub fn resized<const V: usize>(&self) -> Masks<V> {
+        let r = |v: &Vec<BitSet<W>>| v.iter().map(|b| b.resized::<V>()).collect();
+        Masks {
+            n: self.n,
+            above: r(&self.above),
+            left: r(&self.left),
+            right: r(&self.right),
+            above_star: r(&self.above_star),
+            below_star: r(&self.below_star),
+            left_star: r(&self.left_star),
+            right_star: r(&self.right_star),
+            touch: r(&self.touch),
+        }
+    }
+
+    /// Masks of a layout (at most `64 * W` slots: [`Layout::new`] allows [`Bits`]).
+    pub fn new(layout: &Layout) -> Masks<W> {
         let ps = layout.positions();
-        let n = ps.len();
-        let mut above = vec![Bits::EMPTY; n];
-        let mut left = vec![Bits::EMPTY; n];
-        let mut right = vec![Bits::EMPTY; n];
+        let n = ps.len().min(BitSet::<W>::CAPACITY);
+        let mut above = vec![BitSet::EMPTY; n];
+        let mut left = vec![BitSet::EMPTY; n];
+        let mut right = vec![BitSet::EMPTY; n];
         for i in 0..n {
             for j in 0..n {
                 if i == j {
@@ -59,7 +119,7 @@ impl Geometry {
         }
         // Positions are sorted by layer, so walking from the top down sees every
         // tile's upper neighbours' closures complete.
-        let mut above_star = vec![Bits::EMPTY; n];
+        let mut above_star = vec![BitSet::EMPTY; n];
         for i in (0..n).rev() {
             let mut s = above[i];
             for j in above[i].iter() {
@@ -67,13 +127,13 @@ impl Geometry {
             }
             above_star[i] = s;
         }
-        let mut below_star = vec![Bits::EMPTY; n];
+        let mut below_star = vec![BitSet::EMPTY; n];
         for i in 0..n {
             for j in above_star[i].iter() {
                 below_star[j].insert(i);
             }
         }
-        let closure = |step: &Vec<Bits>| {
+        let closure = |step: &Vec<BitSet<W>>| {
             let mut star = step.clone();
             loop {
                 let mut changed = false;
@@ -94,30 +154,30 @@ impl Geometry {
         };
         let left_star = closure(&left);
         let right_star = closure(&right);
-        let mut touch: Vec<Bits> = (0..n).map(|i| left[i].or(right[i])).collect();
+        let mut touch: Vec<BitSet<W>> = (0..n).map(|i| left[i].or(right[i])).collect();
         for (j, a) in above.iter().enumerate() {
             for i in a.iter() {
                 touch[i].insert(j);
             }
         }
-        Geometry { n, above, left, right, above_star, below_star, left_star, right_star, touch }
+        Masks { n, above, left, right, above_star, below_star, left_star, right_star, touch }
     }
 
     /// All positions.
-    pub fn all(&self) -> Bits {
-        Bits::first(self.n)
+    pub fn all(&self) -> BitSet<W> {
+        BitSet::first(self.n)
     }
 
     /// Is tile `i` (assumed present) free on board `present`?
     #[inline(always)]
-    pub fn is_free(&self, i: usize, present: &Bits) -> bool {
+    pub fn is_free(&self, i: usize, present: &BitSet<W>) -> bool {
         !self.above[i].meets(present) && (!self.left[i].meets(present) || !self.right[i].meets(present))
     }
 
     /// Every free tile of `present`.
     #[inline]
-    pub fn free_set(&self, present: Bits) -> Bits {
-        let mut f = Bits::EMPTY;
+    pub fn free_set(&self, present: BitSet<W>) -> BitSet<W> {
+        let mut f = BitSet::EMPTY;
         for i in present.iter() {
             if self.is_free(i, &present) {
                 f.insert(i);
@@ -130,9 +190,9 @@ impl Geometry {
     /// `present` is the board after. Freedom is monotone, so only tiles touching a
     /// removed one need a look.
     #[inline]
-    pub fn refresh_free(&self, free: Bits, present: Bits, removed: Bits) -> Bits {
+    pub fn refresh_free(&self, free: BitSet<W>, present: BitSet<W>, removed: BitSet<W>) -> BitSet<W> {
         let mut f = free.and(present);
-        let mut cand = Bits::EMPTY;
+        let mut cand = BitSet::EMPTY;
         removed.for_each(|r| cand = cand.or(self.touch[r]));
         cand.and(present).minus(f).for_each(|t| {
             if self.is_free(t, &present) {
@@ -143,7 +203,7 @@ impl Geometry {
     }
 
     /// Why tile `i` is not free, or `None` when it is.
-    pub fn blocked_reason(&self, i: usize, present: &Bits, layout: &Layout) -> Option<String> {
+    pub fn blocked_reason(&self, i: usize, present: &BitSet<W>, layout: &Layout) -> Option<String> {
         let at = |k: usize| {
             let p = layout.positions()[k];
             format!("slot {k} (x={}, y={}, layer={})", p.x, p.y, p.z)
@@ -184,15 +244,17 @@ impl Board {
                 faces.len()
             )));
         }
-        debug_assert!(layout.len() <= MAX_TILES);
         Face::pairs_of(&faces)?;
+        let sets = super::face::sets_for(faces.len());
         let mut count = [0usize; super::face::N_GROUPS];
         for f in &faces {
             count[f.group() as usize] += 1;
-            if count[f.group() as usize] > 4 {
+            if count[f.group() as usize] > 4 * sets {
                 return Err(Error::Layout(format!(
-                    "more than four tiles of the matching group of {} (the set has four)",
-                    f.text()
+                    "more than {} tiles of the matching group of {} ({sets} set(s) of 144 have {})",
+                    4 * sets,
+                    f.text(),
+                    4 * sets
                 )));
             }
         }

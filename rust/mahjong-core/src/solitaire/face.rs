@@ -18,6 +18,13 @@ pub const PLANTS: u8 = 34;
 /// Group of the four seasons.
 pub const SEASONS: u8 = 35;
 
+/// Sets of 144 tiles a deal of `n` tiles draws on: KMahjongg's rule (its
+/// `gamedata.cpp`) deals whole shuffled sets and, past the last whole one, whole
+/// pairs of a further shuffled set, so `ceil(n / 144)` sets (at least one).
+pub fn sets_for(n: usize) -> usize {
+    n.div_ceil(144).max(1)
+}
+
 /// A solitaire face. Invariant: `0 <= self.0 < 42`.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct Face(u8);

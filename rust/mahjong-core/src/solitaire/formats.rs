@@ -1,18 +1,21 @@
 //! Layout files other programs use, read and written:
 //!
 //! - KMahjongg `.layout`, v1.0 and v1.1: a header line `kmahjongg-layout-v1.0` or
-//!   `-v1.1`; v1.1 then gives the board size in half-tile cells as `w<cols>`,
+//!   `-v1.1` (`mahjongg-layout-v1.1`, the same format, in other collections); v1.1 then gives the board size in half-tile cells as `w<cols>`,
 //!   `h<rows>` and `d<layers>` lines (v1.0 is fixed at 32 x 16 x 5); `#` lines are
 //!   comments. Then `d` blocks of `h` text rows: each tile is drawn as `12` over `43`
 //!   and `1` marks its top-left cell; `.` is empty.
 //! - GNOME Mahjongg `.map`: XML, `<map name=.. scorename=..>` holding `<layer z=..>`
 //!   elements with `<tile x y [z]>`, `<row left right y>`, `<column x top bottom>` and
 //!   `<block left right top bottom>`, coordinates in whole tiles (halves allowed), so
-//!   twice their value in our half-tile units.
+//!   twice their value in our half-tile units. A file may hold several maps:
+//!   [`read_gnome_map`] picks one by name ([`gnome_map_names`] lists them), the
+//!   others read the first.
 //! - xmahjongg: one tile per line, `row column level` in half-tile units.
-//! - Kyodai 3.0 `.lay`: a `Kyodai 3.0` line, a name line (`name::category`), then
-//!   5 x 20 x 34 characters `0`/`1`, level by level, row by row, `1` = a tile's
-//!   top-left cell.
+//! - Kyodai `.lay`, 3.0 and 6.0: a `Kyodai 3.0` (or `Kyodai 6.0`) line, a name
+//!   line (`name::category`, or `NAME by AUTHOR`), then 5 x 20 x 34 characters
+//!   `0`/`1`, level by level, row by row, `1` = a tile's top-left cell (6.0 writes
+//!   them on one line; whitespace is ignored).
 //!
 //! Every reader ends in [`Layout::new`], so odd counts, too many slots and overlaps
 //! are rejected with a [`Error::Layout`] naming the problem.
@@ -61,7 +64,7 @@ pub fn detect(text: &str) -> Result<Format> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     if t.starts_with("kmahjongg-layout-v1.0") {
         Ok(Format::KMahjongg10)
-    } else if t.starts_with("kmahjongg-layout-v1") {
+    } else if t.starts_with("kmahjongg-layout-v1") || t.starts_with("mahjongg-layout-v1") {
         Ok(Format::KMahjongg11)
     } else if t.starts_with('<') {
         Ok(Format::GnomeMap)
@@ -107,7 +110,7 @@ pub fn read_kmahjongg(text: &str, name: &str) -> Result<Layout> {
     let header = lines.next().unwrap_or("").trim().trim_start_matches('\u{feff}');
     let v11 = match header {
         "kmahjongg-layout-v1.0" => false,
-        "kmahjongg-layout-v1.1" => true,
+        "kmahjongg-layout-v1.1" | "mahjongg-layout-v1.1" => true,
         _ => return Err(err(name, format!("not a KMahjongg layout: first line is {header:?}"))),
     };
     let (mut w, mut h, mut d) = (32usize, 16usize, 5usize);
@@ -241,6 +244,43 @@ fn attrs(tag: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The `name` attributes of the `<map>` elements of a GNOME file, in file order.
+pub fn gnome_map_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("<map") {
+        let Some(close) = rest[open..].find('>') else { break };
+        let tag = &rest[open + 4..open + close];
+        if tag.starts_with(|c: char| c.is_whitespace() || c == '>' || c == '/') || tag.is_empty() {
+            let name = attrs(tag).into_iter().find(|(k, _)| k == "name").map(|(_, v)| v).unwrap_or_default();
+            out.push(name);
+        }
+        rest = &rest[open + close..];
+    }
+    out
+}
+
+/// The map named `map` (its `name` or `scorename`, case-insensitive) of a GNOME
+/// file; `None` reads the first. Errors name the maps there are.
+pub fn read_gnome_map(text: &str, map: Option<&str>, name: &str) -> Result<Layout> {
+    let Some(want) = map else { return read_gnome(text, name) };
+    let lower = want.trim().to_lowercase();
+    let mut rest = text;
+    while let Some(open) = rest.find("<map") {
+        let Some(close) = rest[open..].find('>') else { break };
+        let tag = &rest[open + 4..open + close];
+        let a = attrs(tag);
+        let hit = a.iter().any(|(k, v)| (k == "name" || k == "scorename") && v.trim().to_lowercase() == lower);
+        if hit {
+            let title = a.iter().find(|(k, _)| k == "name").map(|(_, v)| v.clone()).unwrap_or_default();
+            let shown = if name.is_empty() { title } else { name.to_owned() };
+            return read_gnome(&rest[open..], &shown);
+        }
+        rest = &rest[open + close..];
+    }
+    Err(err(name, format!("no map named {want:?}; the file has {}", gnome_map_names(text).join(", "))))
 }
 
 pub fn read_gnome(text: &str, name: &str) -> Result<Layout> {

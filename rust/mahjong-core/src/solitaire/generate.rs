@@ -16,18 +16,35 @@ type FacesAndPairs = (Vec<Face>, Vec<(usize, usize)>);
 
 /// Faces for a layout of `n` slots, uniformly shuffled. With 144 slots this is the
 /// full set; with fewer, `n / 2` of the 72 matching pairs chosen at random, so every
-/// group still has an even count.
+/// group still has an even count; with more, KMahjongg's rule ([`Face`]'s
+/// `sets_for`): `n / 144` whole sets and, for the rest, whole pairs of a further
+/// shuffled set. Matching stays by face, so a kind with eight copies pairs any two.
 pub fn uniform_faces(rng: &mut Rng, n: usize) -> Vec<Face> {
-    let mut v = if n >= 144 {
+    let mut v = if n == 144 {
         Face::full_set()
-    } else {
+    } else if n < 144 {
         let mut pairs = full_pairs(rng);
         rng.shuffle(&mut pairs);
         pairs.truncate(n / 2);
         pairs.into_iter().flat_map(|(a, b)| [a, b]).collect()
+    } else {
+        deal_pairs(rng, n).into_iter().flat_map(|(a, b)| [a, b]).collect()
     };
     rng.shuffle(&mut v);
     v
+}
+
+/// The `n / 2` face pairs of a deal of `n` tiles: whole sets' pairs while 144 or
+/// more tiles are left to fill, then that many pairs of a further shuffled set.
+fn deal_pairs(rng: &mut Rng, n: usize) -> Vec<(Face, Face)> {
+    let mut out = Vec::with_capacity(n / 2);
+    while out.len() < n / 2 {
+        let mut pairs = full_pairs(rng);
+        rng.shuffle(&mut pairs);
+        pairs.truncate(n / 2 - out.len());
+        out.extend(pairs);
+    }
+    out
 }
 
 /// The 72 pairs of the full set with plants and seasons paired at random.
@@ -128,9 +145,7 @@ pub fn reverse_deal_on(
 /// A solvable deal by reverse construction (seeded, reproducible).
 pub fn reverse_deal(geo: &Geometry, seed: u64) -> Result<Generated> {
     let mut rng = Rng::new(seed);
-    let mut pairs = full_pairs(&mut rng);
-    rng.shuffle(&mut pairs);
-    pairs.truncate(geo.n / 2);
+    let pairs = deal_pairs(&mut rng, geo.n);
     let (faces, solution) = reverse_deal_on(geo, geo.all(), pairs, &mut rng, &[])?;
     Ok(Generated { faces, solution, method: Method::Reverse, attempts: 0 })
 }

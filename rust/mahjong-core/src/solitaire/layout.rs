@@ -4,7 +4,7 @@
 //! `x..x+2` by `y..y+2` on layer `z` (0 = the table). Half-unit offsets let a tile
 //! straddle two or four tiles below it, as in the classic Turtle's top tile.
 
-use super::bits::MAX_TILES;
+use super::bits::MAX_SLOTS;
 use crate::error::{Error, Result};
 
 /// One slot of a layout.
@@ -34,7 +34,9 @@ pub const MAX_COORD: u16 = 1024;
 /// Largest layer accepted.
 pub const MAX_LAYER: u8 = 63;
 
-/// A validated layout: an even number of at most 144 non-overlapping slots.
+/// A validated layout: an even number of at most [`MAX_SLOTS`] non-overlapping
+/// slots (a layout of more than 144 deals tiles of further sets, see
+/// [`super::face::sets_for`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Layout {
     name: String,
@@ -46,17 +48,15 @@ impl Layout {
     /// compare equal whatever order they were listed in.
     ///
     /// Errors ([`Error::Layout`]): no slots, an odd count (tiles leave in pairs), more
-    /// slots than the 144 tiles, a coordinate out of range, two slots overlapping on
+    /// than [`MAX_SLOTS`] slots, a coordinate out of range, two slots overlapping on
     /// one layer.
     pub fn new(name: &str, mut positions: Vec<Pos>) -> Result<Layout> {
         let n = positions.len();
         if n == 0 {
             return Err(Error::Layout(format!("layout {name:?} has no slots")));
         }
-        if n > MAX_TILES {
-            return Err(Error::Layout(format!(
-                "layout {name:?} has {n} slots, more than the {MAX_TILES} tiles of the set"
-            )));
+        if n > MAX_SLOTS {
+            return Err(Error::Layout(format!("layout {name:?} has {n} slots, more than the {MAX_SLOTS} supported")));
         }
         if !n.is_multiple_of(2) {
             return Err(Error::Layout(format!(
@@ -145,8 +145,10 @@ mod tests {
         assert!(e.message().contains("odd"), "{e}");
         let e = Layout::new("ov", vec![p(0, 0, 0), p(1, 1, 0)]).unwrap_err();
         assert!(e.message().contains("overlapping"), "{e}");
-        let big: Vec<Pos> = (0..146).map(|i| p(2 * i, 0, 0)).collect();
+        let big: Vec<Pos> = (0..258).map(|i| p(2 * (i % 200), 2 * (i / 200), 0)).collect();
         assert!(Layout::new("big", big).unwrap_err().message().contains("more than"));
+        let wide: Vec<Pos> = (0..228).map(|i| p(2 * (i % 100), 2 * (i / 100), 0)).collect();
+        assert_eq!(Layout::new("wide", wide).unwrap().len(), 228);
         assert!(Layout::from_triples("neg", &[(-1, 0, 0), (2, 0, 0)]).is_err());
         assert!(Layout::new("ok", vec![p(0, 0, 0), p(1, 1, 1)]).is_ok());
     }

@@ -49,11 +49,12 @@
 //! A budget of nodes and time turns a search that runs too long into
 //! [`Verdict::Unknown`] instead of running on.
 
-use super::bits::{Bits, MAX_TILES};
-use super::board::Geometry;
+use super::bits::{BitSet, SmallBits as Bits, MAX_TILES};
+use super::board::{Geometry, Masks};
 use super::face::{Face, N_GROUPS};
 use std::time::Instant;
 
+mod general;
 mod lanes;
 mod order;
 mod relax;
@@ -194,7 +195,10 @@ impl FreeRule {
 
 /// A reusable solver for one layout (one per thread in batch calls).
 pub struct Solver<'g> {
-    geo: &'g Geometry,
+    /// The layout's masks in three words (empty when it has more than
+    /// [`MAX_TILES`] slots: then every solve is the general search's).
+    geo: &'g Masks<3>,
+    wide: &'g Geometry,
     tt: Vec<Entry>,
     tt_bits: u32,
     gen: u32,
@@ -243,6 +247,8 @@ pub struct Solver<'g> {
     /// search branches on such groups first. Per solve, so answers stay
     /// reproducible.
     fail_score: [u32; N_GROUPS],
+    /// The general search's table of lost positions (allocated on its first use).
+    general_lost: Vec<super::Bits>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -287,9 +293,12 @@ const RESTART_BASE: u64 = 64;
 const NOISE: u32 = 32;
 
 impl<'g> Solver<'g> {
-    pub fn new(geo: &'g Geometry) -> Solver<'g> {
+    pub fn new(wide: &'g Geometry) -> Solver<'g> {
+        static NO_MASKS: Masks<3> = Masks::NONE;
+        let geo = wide.small().unwrap_or(&NO_MASKS);
         Solver {
             geo,
+            wide,
             tt: vec![Entry::default(); 1 << TT_BITS_SMALL],
             tt_bits: TT_BITS_SMALL,
             gen: 0,
@@ -327,6 +336,7 @@ impl<'g> Solver<'g> {
             lanes: vec![LaneGeo::default(); MAX_TILES],
             lanes_ready: false,
             fail_score: [0; N_GROUPS],
+            general_lost: Vec::new(),
         }
     }
 
@@ -347,7 +357,7 @@ impl<'g> Solver<'g> {
     }
 
     pub fn geometry(&self) -> &Geometry {
-        self.geo
+        self.wide
     }
 
     /// Can two tiles ever be removed together? Not if one lies on top of the other.
@@ -358,9 +368,21 @@ impl<'g> Solver<'g> {
 
     /// Solve the position `present` of a deal with `faces` (one per slot of the
     /// layout; faces of absent slots are ignored). Each matching group must have
-    /// 0, 2 or 4 tiles present (a real deal's position always does); otherwise the
-    /// answer is `Unknown` with no proof.
-    pub fn solve(&mut self, faces: &[Face], present: Bits, limits: SolveLimits) -> SolveResult {
+    /// an even number of tiles present (a real deal's position always does);
+    /// otherwise the answer is `Unsolvable` with that group as the proof.
+    ///
+    /// Layouts of at most 144 slots whose groups have at most four tiles present
+    /// (every deal of one set) take the fast path below; larger layouts, whose
+    /// deals repeat kinds from further sets, take the general search
+    /// (`general.rs`), exact but without the split reasoning.
+    pub fn solve(&mut self, faces: &[Face], present: super::Bits, limits: SolveLimits) -> SolveResult {
+        if self.geo.n == 0 || faces.len() < self.wide.n || general::needs_general(faces, present) {
+            return general::solve(self.wide, &mut self.general_lost, faces, present, limits);
+        }
+        self.solve_small(faces, present.resized(), limits)
+    }
+
+    fn solve_small(&mut self, faces: &[Face], present: Bits, limits: SolveLimits) -> SolveResult {
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;

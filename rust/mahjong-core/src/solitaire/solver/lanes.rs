@@ -73,7 +73,7 @@ pub(super) fn partner(x: Bits, s: usize) -> Bits {
         1 => sw2(w),
         _ => sw1(sw2(w)),
     };
-    Bits([f(x.0[0]), f(x.0[1]), f(x.0[2])])
+    BitSet([f(x.0[0]), f(x.0[1]), f(x.0[2])])
 }
 
 /// The four tiles of group `g`.
@@ -175,7 +175,7 @@ impl Solver<'_> {
         loop {
             // A tile may leave when free and a partner it may pair with is free
             // or gone.
-            let open = f.or(Bits([!p.0[0], !p.0[1], !p.0[2]]));
+            let open = f.or(BitSet([!p.0[0], !p.0[1], !p.0[2]]));
             let mut ok = Bits::EMPTY;
             for s in 0..3 {
                 ok = ok.or(partner(open, s).and(rules.0[s]));

@@ -6,6 +6,11 @@ use crate::solitaire::generate::uniform_faces;
 use crate::solitaire::layouts::builtin;
 use crate::solitaire::rng::Rng;
 
+/// The fast path's masks (these tests drive its internals, which work in three words).
+fn small(geo: &Geometry) -> &Masks<3> {
+    geo.small().unwrap()
+}
+
 fn replay(geo: &Geometry, faces: &[Face], sol: &[(usize, usize)]) -> bool {
     let mut present = geo.all();
     for &(a, b) in sol {
@@ -39,7 +44,12 @@ fn turtle_random_deals_solve_and_replay() {
 }
 
 /// Exhaustive search over plain moves, for small boards.
-fn brute(geo: &Geometry, faces: &[Face], present: Bits, seen: &mut std::collections::HashSet<Bits>) -> bool {
+fn brute<const W: usize>(
+    geo: &Masks<W>,
+    faces: &[Face],
+    present: BitSet<W>,
+    seen: &mut std::collections::HashSet<BitSet<W>>,
+) -> bool {
     if present.is_empty() {
         return true;
     }
@@ -70,7 +80,7 @@ fn search_modes_agree_with_brute_force(seed: u64, rounds: usize, draw: BoardDraw
     let mut both = [0usize; 2];
     for _ in 0..rounds {
         let Some((l, geo, faces)) = random_board(&mut rng, draw) else { continue };
-        let truth = brute(&geo, &faces, geo.all(), &mut Default::default());
+        let truth = brute(small(&geo), &faces, small(&geo).all(), &mut Default::default());
         for phase in [SEARCH_PHASE, 0, 1] {
             let mut s = Solver::new(&geo).with_search_phase(phase);
             let r = s.solve(&faces, geo.all(), SolveLimits::default());
@@ -99,7 +109,7 @@ fn agrees_with_brute_force_on_small_boards() {
 }
 
 /// A random legal play of up to `moves` pairs from the full board.
-fn random_position(geo: &Geometry, faces: &[Face], rng: &mut Rng, moves: usize) -> Bits {
+fn random_position(geo: &Masks<3>, faces: &[Face], rng: &mut Rng, moves: usize) -> Bits {
     let mut present = geo.all();
     for _ in 0..moves {
         let free: Vec<usize> = geo.free_set(present).iter().collect();
@@ -135,7 +145,7 @@ fn for_random_positions(
     for i in 0..deals {
         let faces = uniform_faces(&mut Rng::for_index(deal_seed, i), geo.n);
         let moves = rng.below(max_moves);
-        let present = random_position(geo, &faces, rng, moves);
+        let present = random_position(small(geo), &faces, rng, moves);
         let mut s = Solver::new(geo);
         let mut commits: Commits = [NO_COMMIT; N_GROUPS];
         if s.setup(&faces, present, &mut commits).is_err() {
@@ -216,7 +226,7 @@ fn lane_play_matches_reference_relaxed_play() {
                 _ => {}
             }
         }
-        let free = geo.free_set(present);
+        let free = small(&geo).free_set(present);
         let want = relax_reference(s, present, &commits, &eff);
         assert_eq!(s.relax_clears(present, free, &commits, &eff), want, "deal {i}");
         if want {
@@ -236,7 +246,7 @@ fn windowed_probing_matches_naive_probing() {
     let geo = Geometry::new(&builtin("turtle").unwrap());
     let mut eliminated = 0;
     for_random_positions(&geo, 11, 150, &mut Rng::new(5), 40, |i, s, present, commits, _| {
-        let free = geo.free_set(present);
+        let free = small(&geo).free_set(present);
         let mut c1 = commits;
         let mut e1 = s.live;
         let ok1 = s.probe(present, free, s.whole_groups(&present), &mut c1, &mut e1);
@@ -373,17 +383,18 @@ fn relaxation_passes_every_clearable_small_board() {
     let mut checked = 0;
     for _ in 0..300 {
         let Some((_, geo, faces)) = random_board(&mut rng, MID_BOARD_7) else { continue };
-        if !brute(&geo, &faces, geo.all(), &mut Default::default()) {
+        if !brute(small(&geo), &faces, small(&geo).all(), &mut Default::default()) {
             continue;
         }
         let mut s = Solver::new(&geo);
         let mut commits: Commits = [NO_COMMIT; N_GROUPS];
-        assert!(s.setup(&faces, geo.all(), &mut commits).is_ok());
+        let all = small(&geo).all();
+        assert!(s.setup(&faces, all, &mut commits).is_ok());
         s.ensure_lanes();
-        let free = geo.free_set(geo.all());
-        assert!(s.relax_clears(geo.all(), free, &commits, &s.live));
+        let free = small(&geo).free_set(all);
+        assert!(s.relax_clears(all, free, &commits, &s.live));
         let mut e = s.live;
-        assert!(s.probe(geo.all(), free, s.whole_groups(&geo.all()), &mut commits, &mut e));
+        assert!(s.probe(all, free, s.whole_groups(&all), &mut commits, &mut e));
         checked += 1;
     }
     assert!(checked > 30, "{checked}");
@@ -425,4 +436,68 @@ fn committed_mask_matches_a_byte_loop() {
         let want = c.iter().enumerate().fold(0u64, |m, (g, &x)| m | ((x != NO_COMMIT) as u64) << g);
         assert_eq!(committed_mask(&c), want, "{c:?}");
     }
+}
+
+/// The general search (groups of any even size, any layout) agrees with brute force
+/// on small random boards whose kinds have two to eight tiles, and its solutions
+/// replay; both verdicts occur.
+#[test]
+fn general_search_agrees_with_brute_force() {
+    let mut rng = Rng::new(0x5eed_6e4e);
+    let mut both = [0usize; 2];
+    for _ in 0..400 {
+        let draw = BoardDraw { min_pairs: 5, columns: 9, tries: 600, kinds: 3 };
+        let Some((l, geo, _)) = random_board(&mut rng, BoardDraw { kinds: 40, ..draw }) else { continue };
+        // Two or three kinds only, so most have six or eight copies.
+        let mut faces: Vec<Face> = Vec::new();
+        for j in 0..l.len() / 2 {
+            let f = Face::new([4u32, 20, 36][(j * 7 + rng.below(3)) % 3]).unwrap();
+            faces.extend([f, f]);
+        }
+        rng.shuffle(&mut faces);
+        let truth = brute(&*geo, &faces, geo.all(), &mut Default::default());
+        let mut s = Solver::new(&geo);
+        let mut lost = Vec::new();
+        let r = general::solve(&geo, &mut lost, &faces, geo.all(), SolveLimits::default());
+        assert_ne!(r.verdict, Verdict::Unknown);
+        assert_eq!(r.verdict == Verdict::Solvable, truth, "{:?} {faces:?}", l.positions());
+        if truth {
+            assert!(replay(&geo, &faces, &r.solution));
+        }
+        // Solver::solve sends such deals (a group over four) to the general search.
+        assert_eq!(s.solve(&faces, geo.all(), SolveLimits::default()).verdict, r.verdict);
+        both[truth as usize] += 1;
+    }
+    assert!(both[0] > 20 && both[1] > 20, "{both:?}");
+}
+
+/// Uniform deals of a layout larger than one set (a Turtle beside the lowest 84
+/// slots of a Pyramid: 228, the size of the collection's largest) deal
+/// KMahjongg's sets and solve with replayable solutions.
+#[test]
+fn deals_beyond_one_set_solve_and_replay() {
+    use crate::solitaire::layout::{Layout, Pos};
+    let t = builtin("turtle").unwrap();
+    let p = builtin("pyramid").unwrap();
+    let mut ps: Vec<Pos> = t.positions().to_vec();
+    let shift = t.extent().0 + 4;
+    ps.extend(p.positions().iter().take(84).map(|q| Pos::new(q.x + shift, q.y, q.z)));
+    let l = Layout::new("wide", ps).unwrap();
+    assert_eq!(l.len(), 228);
+    let geo = Geometry::new(&l);
+    assert!(geo.small().is_none());
+    let mut s = Solver::new(&geo);
+    let mut solved = 0;
+    for i in 0..20 {
+        let faces = uniform_faces(&mut Rng::for_index(3, i), l.len());
+        let mut count = [0usize; N_GROUPS];
+        faces.iter().for_each(|f| count[f.group() as usize] += 1);
+        assert!(count.iter().all(|&c| c % 2 == 0 && (4..=8).contains(&c)), "{count:?}");
+        let r = s.solve(&faces, geo.all(), SolveLimits { max_nodes: 200_000, max_millis: 0 });
+        if r.verdict == Verdict::Solvable {
+            assert!(replay(&geo, &faces, &r.solution), "deal {i}");
+            solved += 1;
+        }
+    }
+    assert!(solved >= 10, "{solved}");
 }
