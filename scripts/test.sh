@@ -17,6 +17,14 @@ fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow pandas polars mypy ruff mahjong riichienv
 
+# The solitaire play page's browser test: Debian's chromium with its driver, and
+# Selenium (test dependencies only; each installed only when missing).
+if ! command -v chromedriver >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; } >/dev/null 2>&1 \
+    || echo "(chromium could not be installed: the browser test will skip)"
+fi
+"$VENV/bin/python" -c "import selenium" 2>/dev/null || "$VENV/bin/python" -m pip install -q --disable-pip-version-check selenium
+
 echo "== lint: cargo fmt --check, clippy -D warnings, ruff"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --profile test-release -q -- -D warnings

@@ -1,7 +1,10 @@
-"""`mahjong-fast solitaire ...`: survey, solve, deal, hint and layout export.
+"""`mahjong-fast solitaire ...`: survey, solve, deal, hint, layout export, the
+solvability atlas of many layout files, and a page to play in the browser.
 
 Example:
     $ mahjong-fast solitaire survey --layout turtle -n 100000
+    $ mahjong-fast solitaire atlas ../shared/data/solitaire_layouts --deals 1000
+    $ mahjong-fast solitaire play turtle
     $ mahjong-fast solitaire deal --layout turtle --seed 3
     $ mahjong-fast solitaire solve --layout turtle --seed 3 --uniform
     $ mahjong-fast solitaire hint --layout turtle --seed 3 --moves 140-143
@@ -299,6 +302,145 @@ def demo(quick: bool = False) -> None:
     )
 
 
+def _write_whole(path: str, text: str) -> None:
+    """Write a file whole or not at all (a temporary file beside it, then a rename)."""
+    import tempfile
+
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atlas_markdown(rows: Sequence[dict], meta: dict) -> str:
+    """The atlas as a Markdown table (one row per layout).
+
+    Example:
+        >>> md = atlas_markdown([], {"command": "x", "deals": 0})
+        >>> md.splitlines()[0]
+        '# Solitaire solvability atlas'
+    """
+    lines = [
+        "# Solitaire solvability atlas",
+        "",
+        f"Made by `{meta.get('command', '')}` on commit {meta.get('commit', '?')}"
+        f" ({meta.get('wall_seconds', 0):.0f} s wall on {meta.get('threads', '?')} threads, shared with other work).",
+        "",
+        "One row per distinct board (files that hold the same board up to a shift share a row; `same` counts"
+        " the other files, listed in the JSON).",
+        "",
+        f"Per board: {meta.get('deals')} uniform deals (seed {meta.get('seed')}, deal i the same for every layout"
+        f" of a size), each solved with a budget of {meta.get('max_nodes')} nodes / {meta.get('max_millis')} ms;"
+        " unsolvable = proven unsolvable, share of the decided deals with its 95% Wilson interval; unknown = over"
+        " the budget. Times are wall milliseconds per deal. `rev` = share of deals whose reverse construction"
+        " succeeded on its first face-blind clearing; `rnd(u)` / `rnd(r)` = share of uniform / reverse-built deals"
+        " won by one random playout. Layouts over 144 tiles deal further sets (KMahjongg's rule) and are solved"
+        " by the general search.",
+        "",
+    ]
+    if meta.get("note"):
+        lines += [meta["note"], ""]
+    lines += [
+        "| layout | same | tiles | deals | unsolvable | 95% CI | unknown | median ms | p99 ms | max ms | rev | rnd(u) | rnd(r) |",
+        "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        share = r["unsolvable_share"]
+        lo, hi = r["unsolvable_ci95"]
+        lines.append(
+            f"| {r['layout']} | {len(r.get('same_board', []))} | {r['tiles']} | {r['deals']} | "
+            + ("–" if share is None else f"{share:.1%}")
+            + f" | {lo:.1%}–{hi:.1%} | {r['unknown']} | {r['ms_median']:.2f} | {r['ms_p99']:.1f} | {r['ms_max']:.0f} | "
+            f"{r['reverse_first_try']:.2f} | {r['random_play_uniform']:.3f} | {r['random_play_reverse']:.3f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def run_atlas(args: argparse.Namespace) -> int:
+    from mahjong_fast.solitaire_batch import atlas, collection_layouts, distinct_boards
+
+    boards = distinct_boards(collection_layouts(args.dirs))
+    if args.limit:
+        boards = boards[: args.limit]
+    layouts = [(names[0], lay) for names, lay in boards]
+    also = {names[0]: names[1:] for names, _ in boards}
+    if not layouts:
+        print("mahjong-fast: error: no layout files found under " + ", ".join(args.dirs), file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    rows: List[dict] = []
+    meta = {
+        "command": "mahjong-fast solitaire atlas " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else "",
+        "deals": args.deals,
+        "seed": args.seed,
+        "max_nodes": args.max_nodes,
+        "max_millis": args.max_millis,
+        "threads": os.cpu_count(),
+        "commit": args.commit or "",
+        "layouts_total": len(layouts),
+        "files_total": sum(1 + len(v) for v in also.values()),
+    }
+
+    def flush(partial: bool) -> None:
+        meta["wall_seconds"] = time.perf_counter() - t0
+        meta["layouts_done"] = len(rows)
+        meta["note"] = (
+            f"Partial: {len(rows)} of {len(layouts)} layouts finished before the run was stopped." if partial else ""
+        )
+        if args.out_json:
+            _write_whole(args.out_json, json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
+        if args.out_md:
+            _write_whole(args.out_md, atlas_markdown(rows, meta))
+
+    def progress(k: int, row: dict) -> None:
+        row["same_board"] = also.get(row["layout"], [])
+        rows.append(row)
+        if not args.quiet:
+            _progress(k + 1, len(layouts), t0, row["layout"][-30:])
+        if args.deadline and time.time() > args.deadline:
+            raise KeyboardInterrupt
+        if (k + 1) % 25 == 0:
+            flush(True)
+
+    try:
+        atlas(layouts, args.deals, seed=args.seed, max_nodes=args.max_nodes, max_millis=args.max_millis, progress=progress)
+        flush(False)
+    except KeyboardInterrupt:
+        flush(True)
+        if not args.quiet:
+            sys.stderr.write("\n")
+        print(f"stopped after {len(rows)} of {len(layouts)} layouts", file=sys.stderr)
+        return 130
+    if not args.quiet:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps({"meta": meta, "rows": rows}, indent=1))
+    elif not args.out_md:
+        print(atlas_markdown(rows, meta))
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from mahjong_fast.solitaire_play import serve
+
+    spec = args.layout_arg or args.layout
+    srv = serve(spec, seed=args.seed, port=args.port, open_browser=not args.no_browser, method=args.method)
+    host, port = srv.server_address[:2]
+    print(f"playing {srv.game.layout.name} on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        srv.shutdown()
+    return 0
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", default="turtle", help="built-in layout (turtle, pyramid, fortress, bridge, spider)")
     p.add_argument("--layout-file", help="a KMahjongg / GNOME / xmahjongg / Kyodai layout file instead")
@@ -309,7 +451,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("solitaire", help="Shanghai solitaire: survey, solve, deal, hint, export")
+    p = sub.add_parser("solitaire", help="Shanghai solitaire: survey, solve, deal, hint, export, atlas, play")
     s = p.add_subparsers(dest="solitaire_command", metavar="ACTION")
     s.required = True
 
@@ -336,6 +478,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(d)
     d.add_argument("--method", default="uniform", choices=["uniform", "reverse"])
     d.set_defaults(func=run_deal)
+
+    a = s.add_parser("atlas", help="survey every layout file under DIR... alike (the solvability atlas)")
+    a.add_argument("dirs", nargs="+", metavar="DIR", help="folders of .layout / .lay / .map files")
+    a.add_argument("--deals", type=int, default=1000, help="uniform deals per layout")
+    a.add_argument("--seed", type=int, default=2026)
+    a.add_argument("--max-nodes", type=int, default=200_000, help="solver node budget per deal")
+    a.add_argument("--max-millis", type=int, default=50, help="solver time budget per deal (ms)")
+    a.add_argument("--limit", type=int, default=0, help="only the first N layouts (0 = all)")
+    a.add_argument("--out-json", help="write the rows and settings as JSON (whole or not at all)")
+    a.add_argument("--out-md", help="write the Markdown table")
+    a.add_argument("--commit", help="commit the atlas is made on (recorded in the outputs)")
+    a.add_argument("--deadline", type=float, default=0, help="stop (keeping the rows done) after this Unix time")
+    a.add_argument("--json", action="store_true", help="machine-readable output on stdout")
+    a.add_argument("--quiet", action="store_true", help="no progress bar")
+    a.set_defaults(func=run_atlas)
+
+    pl = s.add_parser("play", help="play in the browser: a page on 127.0.0.1")
+    pl.add_argument("layout_arg", nargs="?", metavar="LAYOUT", help="built-in name or layout file (default turtle)")
+    pl.add_argument("--layout", default="turtle", help=argparse.SUPPRESS)
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--method", default="uniform", choices=["uniform", "reverse"])
+    pl.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    pl.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    pl.set_defaults(func=run_play)
 
     e = s.add_parser("export", help="write a layout in another program's format")
     _common(e)

@@ -399,13 +399,37 @@ class Game:
         """Share of random playouts that clear the current position (1.0 = easy)."""
         return solitaire_playout_share(self._board, playouts, seed)
 
+    # -- pictures (notebooks) ----------------------------------------------------
+    def _repr_svg_(self) -> str:
+        """The board as the play page draws it, with the selection highlighted."""
+        from mahjong_fast.solitaire_svg import board_svg
+
+        return board_svg(self._board, selected=self._selected, highlighted=self.highlighted())
+
+    def _repr_html_(self) -> str:
+        return (
+            f"<div>{self._repr_svg_()}<p>{self.remaining} of {len(self.layout)} tiles left, "
+            f"{len(self._done)} moves</p></div>"
+        )
+
     # -- score ---------------------------------------------------------------
     def score(self) -> Optional[int]:
         """The score under the game's variant (None for "none")."""
         return solitaire_score(self.scoring, self._events.items, self.elapsed, self.won, self.scoring_options)
 
 
+from mahjong_fast.solitaire_batch import atlas, solve_many, summarize, survey  # noqa: E402
+from mahjong_fast.solitaire_difficulty import BANDS, deal_in_band, rate  # noqa: E402
+
 __all__ = [
+    "BANDS",
+    "atlas",
+    "deal_in_band",
+    "map_names",
+    "rate",
+    "solve_many",
+    "summarize",
+    "survey",
     "Board",
     "Game",
     "Hint",

@@ -5,6 +5,7 @@ use crate::errors::{IntoPyResult, LayoutError, TileParseError};
 use mahjong_core::solitaire::formats::{self, Format};
 use mahjong_core::solitaire::generate::{self, Generated};
 use mahjong_core::solitaire::layouts;
+use mahjong_core::solitaire::players::{self, Player};
 use mahjong_core::solitaire::scoring::{self, Event, ScoringRules};
 use mahjong_core::solitaire::{Bits, Board, Face, Geometry, Layout, Proof, SolveLimits, SolveResult, Solver};
 use pyo3::prelude::*;
@@ -213,6 +214,17 @@ impl PyBoard {
     }
     fn is_stuck(&self) -> bool {
         self.0.is_stuck()
+    }
+    /// The board as an SVG picture (notebooks; the play page's drawing code,
+    /// `mahjong_fast.solitaire_svg.board_svg`).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        py.import("mahjong_fast.solitaire_svg")?.getattr("board_svg")?.call1((slf,))?.extract()
+    }
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let svg = Self::_repr_svg_(slf)?;
+        let b = &slf.borrow().0;
+        Ok(format!("<div>{svg}<p>{} of {} tiles left</p></div>", b.remaining(), b.layout().len()))
     }
     fn __repr__(&self) -> String {
         format!(
@@ -534,6 +546,125 @@ fn solitaire_face_code(text: &str) -> PyResult<u32> {
     Ok(Face::parse(text).py_err()?.code() as u32)
 }
 
+/// Wins of `playouts` games of a simple player ("random", "greedy" or "careful")
+/// from the board's position (game `k` seeded by `(seed, k)`; GIL released).
+///
+/// Example:
+///     >>> b = SolitaireBoard(SolitaireLayout([(0, 0, 0), (2, 0, 0)]), ["1m", "1m"])
+///     >>> solitaire_player_wins(b, "careful", 3)
+///     3
+#[pyfunction]
+#[pyo3(signature = (board, player, playouts = 100, seed = 0))]
+fn solitaire_player_wins(py: Python<'_>, board: &PyBoard, player: &str, playouts: usize, seed: u64) -> PyResult<usize> {
+    let p = Player::parse(player).py_err()?;
+    if playouts > 100_000_000 {
+        return Err(LayoutError::new_err(format!("playouts: {playouts} is out of range 0-100000000")));
+    }
+    let b = &board.0;
+    Ok(py.detach(|| players::wins(b.geometry(), b.faces(), b.present(), p, playouts, seed)))
+}
+
+/// The atlas's deals `start .. start + count` of a layout on all cores (GIL
+/// released): per deal the verdict code (0 solvable, 1 unsolvable, 2 unknown),
+/// solve micros and nodes, whether the reverse generator's first face-blind
+/// clearing succeeded and whether one random playout won the uniform deal and a
+/// reverse-built one. Columns as lists in a dict.
+///
+/// Example:
+///     >>> c = solitaire_atlas_deals(SolitaireLayout.builtin("turtle"), 2026, 0, 3)
+///     >>> sorted(c), len(c["verdict"])
+///     (['micros', 'nodes', 'random_play_reverse', 'random_play_uniform', 'reverse_first_try', 'verdict'], 3)
+#[pyfunction]
+#[pyo3(signature = (layout, seed, start, count, max_nodes = 200_000, max_millis = 50))]
+fn solitaire_atlas_deals<'py>(
+    py: Python<'py>,
+    layout: &PyLayout,
+    seed: u64,
+    start: u64,
+    count: u64,
+    max_nodes: u64,
+    max_millis: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    check_count("count", count)?;
+    let l = &layout.0;
+    let rows =
+        py.detach(|| generate::atlas_deals(&Geometry::new(l), seed, start, count, limits(max_nodes, max_millis)));
+    let d = PyDict::new(py);
+    d.set_item("verdict", rows.iter().map(|r| verdict_code(r.verdict)).collect::<Vec<u32>>())?;
+    d.set_item("micros", rows.iter().map(|r| r.micros).collect::<Vec<u64>>())?;
+    d.set_item("nodes", rows.iter().map(|r| r.nodes).collect::<Vec<u64>>())?;
+    d.set_item("reverse_first_try", rows.iter().map(|r| r.reverse_first_try as u32).collect::<Vec<u32>>())?;
+    d.set_item("random_play_uniform", rows.iter().map(|r| r.random_play_uniform as u32).collect::<Vec<u32>>())?;
+    d.set_item("random_play_reverse", rows.iter().map(|r| r.random_play_reverse as u32).collect::<Vec<u32>>())?;
+    Ok(d)
+}
+
+/// Deals `start .. start + count` of `seed` (uniform, or reverse-built with
+/// `reverse`) solved and played `playouts` times by each simple player on all
+/// cores (GIL released): columns `verdict`, `nodes`, `micros` and the wins of
+/// `random`, `greedy`, `careful`.
+///
+/// Example:
+///     >>> c = solitaire_rate_deals(SolitaireLayout.builtin("turtle"), 1, 0, 2, False, 4, 9)
+///     >>> sorted(c), len(c["careful"])
+///     (['careful', 'greedy', 'micros', 'nodes', 'random', 'verdict'], 2)
+#[pyfunction]
+#[pyo3(signature = (layout, seed, start, count, reverse, playouts, play_seed, max_nodes = 2_000_000, max_millis = 1000))]
+#[allow(clippy::too_many_arguments)]
+fn solitaire_rate_deals<'py>(
+    py: Python<'py>,
+    layout: &PyLayout,
+    seed: u64,
+    start: u64,
+    count: u64,
+    reverse: bool,
+    playouts: usize,
+    play_seed: u64,
+    max_nodes: u64,
+    max_millis: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    check_count("count", count)?;
+    if playouts > 1_000_000 {
+        return Err(LayoutError::new_err(format!("playouts: {playouts} is out of range 0-1000000")));
+    }
+    let l = &layout.0;
+    let rows = py.detach(|| {
+        generate::rate_deals(
+            &Geometry::new(l),
+            seed,
+            start,
+            count,
+            reverse,
+            playouts,
+            play_seed,
+            limits(max_nodes, max_millis),
+        )
+    });
+    let d = PyDict::new(py);
+    d.set_item("verdict", rows.iter().map(|r| verdict_code(r.verdict)).collect::<Vec<u32>>())?;
+    d.set_item("nodes", rows.iter().map(|r| r.nodes).collect::<Vec<u64>>())?;
+    d.set_item("micros", rows.iter().map(|r| r.micros).collect::<Vec<u64>>())?;
+    for (k, p) in Player::ALL.iter().enumerate() {
+        d.set_item(p.name(), rows.iter().map(|r| r.wins[k]).collect::<Vec<u32>>())?;
+    }
+    Ok(d)
+}
+
+fn check_count(name: &str, count: u64) -> PyResult<()> {
+    if count > 1 << 32 {
+        return Err(LayoutError::new_err(format!("{name}: {count} is out of range 0-4294967296")));
+    }
+    Ok(())
+}
+
+fn verdict_code(v: mahjong_core::solitaire::Verdict) -> u32 {
+    match v {
+        mahjong_core::solitaire::Verdict::Solvable => 0,
+        mahjong_core::solitaire::Verdict::Unsolvable => 1,
+        mahjong_core::solitaire::Verdict::Unknown => 2,
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyLayout>()?;
     m.add_class::<PyBoard>()?;
@@ -547,5 +678,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solitaire_score, m)?)?;
     m.add_function(wrap_pyfunction!(solitaire_face_text, m)?)?;
     m.add_function(wrap_pyfunction!(solitaire_face_code, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_player_wins, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_atlas_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(solitaire_rate_deals, m)?)?;
     Ok(())
 }

@@ -238,7 +238,8 @@ impl<const W: usize> BitSet<W> {
     }
 }
 
-/// Iterator over the members of a [`BitSet`].
+/// Iterator over the members of a [`BitSet`] (a clone walks the rest).
+#[derive(Clone)]
 pub struct BitsIter<const W: usize> {
     bits: BitSet<W>,
     w: usize,

@@ -268,6 +268,106 @@ pub fn solve_many(geo: &Geometry, deals: &[Vec<Face>], limits: SolveLimits) -> V
     deals.par_iter().map_init(|| Solver::new(geo), |s, f| s.solve(f, geo.all(), limits)).collect()
 }
 
+/// One deal of an atlas row (see [`atlas_deals`]).
+#[derive(Copy, Clone, Debug)]
+pub struct AtlasDeal {
+    pub verdict: Verdict,
+    pub micros: u64,
+    pub nodes: u64,
+    /// The reverse generator's first face-blind random clearing of the layout
+    /// succeeded (it retries up to 2,000 times).
+    pub reverse_first_try: bool,
+    /// One random playout won the uniform deal.
+    pub random_play_uniform: bool,
+    /// One random playout won a reverse-built deal (when one could be built).
+    pub random_play_reverse: bool,
+}
+
+/// The atlas's deals `start .. start + count` of a layout on all cores: uniform deal
+/// `i` of `seed` solved within `limits` and played once at random, and the reverse
+/// generator's deal `i` tried once and played once at random.
+pub fn atlas_deals(geo: &Geometry, seed: u64, start: u64, count: u64, limits: SolveLimits) -> Vec<AtlasDeal> {
+    use super::players::{play, Player};
+    (start..start + count)
+        .into_par_iter()
+        .map_init(
+            || Solver::new(geo),
+            |solver, i| {
+                let faces = uniform_faces(&mut Rng::for_index(seed, i), geo.n);
+                let r: SolveResult = solver.solve(&faces, geo.all(), limits);
+                let mut prng = Rng::for_index(seed ^ 0x05EE_D0FA_71A5, i);
+                let random_play_uniform = play(geo, &faces, geo.all(), Player::Random, &mut prng);
+                let reverse_first_try =
+                    random_clearing(geo, geo.all(), &mut Rng::for_index(seed ^ 0x000C_1EA5, i), 1).is_some();
+                let random_play_reverse = match reverse_deal(geo, seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+                    Ok(g) => play(geo, &g.faces, geo.all(), Player::Random, &mut prng),
+                    Err(_) => false,
+                };
+                AtlasDeal {
+                    verdict: r.verdict,
+                    micros: r.micros,
+                    nodes: r.nodes,
+                    reverse_first_try,
+                    random_play_uniform,
+                    random_play_reverse,
+                }
+            },
+        )
+        .collect()
+}
+
+/// One rated deal (see [`rate_deals`]).
+#[derive(Copy, Clone, Debug)]
+pub struct RatedDeal {
+    pub verdict: Verdict,
+    pub nodes: u64,
+    pub micros: u64,
+    /// Wins of [`Player::ALL`] in order (random, greedy, careful), of `playouts` each.
+    pub wins: [u32; 3],
+}
+
+/// Deals `start .. start + count` of the stream `seed` rated on all cores: uniform
+/// deals kept as they are (`reverse` false) or the reverse generator's deal of
+/// seed `(seed, i)`, solved within `limits`, and played `playouts` times by each
+/// simple player (games seeded by `play_seed`, so two calls with different
+/// `play_seed` measure the same deals independently).
+#[allow(clippy::too_many_arguments)]
+pub fn rate_deals(
+    geo: &Geometry,
+    seed: u64,
+    start: u64,
+    count: u64,
+    reverse: bool,
+    playouts: usize,
+    play_seed: u64,
+    limits: SolveLimits,
+) -> Vec<RatedDeal> {
+    use super::players::{wins, Player};
+    (start..start + count)
+        .into_par_iter()
+        .map_init(
+            || Solver::new(geo),
+            |solver, i| {
+                let faces = if reverse {
+                    match reverse_deal(geo, Rng::for_index(seed, i).next_u64()) {
+                        Ok(g) => g.faces,
+                        Err(_) => uniform_faces(&mut Rng::for_index(seed, i), geo.n),
+                    }
+                } else {
+                    uniform_faces(&mut Rng::for_index(seed, i), geo.n)
+                };
+                let r = solver.solve(&faces, geo.all(), limits);
+                let mut w = [0u32; 3];
+                for (k, &p) in Player::ALL.iter().enumerate() {
+                    let s = play_seed ^ (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ ((k as u64) << 56);
+                    w[k] = wins(geo, &faces, geo.all(), p, playouts, s) as u32;
+                }
+                RatedDeal { verdict: r.verdict, nodes: r.nodes, micros: r.micros, wins: w }
+            },
+        )
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,8 @@
 //! - [`board`]: the free-tile rule as precomputed bit masks ([`board::Geometry`]) and a
 //!   playable [`board::Board`].
 //! - [`solver`]: the exhaustive solver; [`generate`]: solvable deals, shuffle, hint,
-//!   difficulty; [`scoring`]: the seed's four scoring variants.
+//!   surveys, atlas rows and rated deals; [`players`]: simple players (random,
+//!   greedy, careful) for difficulty; [`scoring`]: the seed's four scoring variants.
 
 pub mod bits;
 pub mod board;
@@ -17,6 +18,7 @@ pub mod formats;
 pub mod generate;
 pub mod layout;
 pub mod layouts;
+pub mod players;
 pub mod rng;
 pub mod scoring;
 pub mod solver;
