@@ -1,7 +1,7 @@
 """Type stubs of the compiled core (`mahjong_fast._core`)."""
 
 import os
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, TypedDict, Union
 
 import numpy as _np
 import numpy.typing as _npt
@@ -280,6 +280,38 @@ def batch_columns() -> Dict[str, Dict[str, List[Dict[str, Any]]]]: ...
 def error_kinds() -> Tuple[List[str], int]: ...
 def shanten_table_bytes() -> int: ...
 
+class RiverTile(TypedDict):
+    tile: int
+    tsumogiri: bool
+    riichi: bool
+    called: bool
+
+class ViewMeld(TypedDict):
+    kind: str
+    tiles: List[int]
+    called: int
+    # "from" is a keyword: the key is read as v["melds"][s][i]["from"].
+
+class SeatView(TypedDict):
+    seat: int
+    players: int
+    round_wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: List[int]
+    hand: List[int]
+    drawn: Optional[int]
+    rivers: List[List[RiverTile]]
+    melds: List[List[ViewMeld]]
+    nuki: List[int]
+    riichi: List[bool]
+    dora_indicators: List[int]
+    live_left: int
+    to_act: List[int]
+    revealed: List[int]
+
 @final
 class Match:
     def __new__(cls, rules: Any = None, seed: int = 0, wall: Optional[Sequence[int]] = None, scoring: Any = None) -> Self: ...
@@ -297,7 +329,9 @@ class Match:
     def scoring(self) -> RuleSet: ...
     @property
     def time_is_up(self) -> bool: ...
-    def events(self) -> list[dict]: ...
+    def events(self, seat: Optional[int] = None) -> list[dict]: ...
+    def view(self, seat: int) -> SeatView: ...
+    def mjai_events(self, seat: int) -> list[str]: ...
     @property
     def scores(self) -> list[int]: ...
     @property

@@ -506,13 +506,52 @@ impl PyMatch {
     fn time_is_up(&self) -> bool {
         self.game.time_up
     }
-    /// Events of the current hand so far (same dicts as `read_log`).
-    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    /// Events of the current hand so far (same dicts as `read_log`). With `seat`,
+    /// as that seat sees them: other seats' dealt tiles and draws are `None`.
+    ///
+    /// Example:
+    ///     >>> m = Match("tenhou", seed=1)
+    ///     >>> start = m.events(seat=2)[0]
+    ///     >>> [h[0] is None for h in start["hands"]]
+    ///     [True, True, False, True]
+    #[pyo3(signature = (seat = None))]
+    fn events<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        let seat = seat.map(seat_arg).transpose()?;
         let out = PyList::empty(py);
-        for e in &self.round.events {
+        for e in &crate::engine_view::seat_events(&self.round, seat) {
             out.append(event_dict(py, e)?)?;
         }
         Ok(out)
+    }
+    /// What `seat` may know now: its own concealed tiles and draw, every river
+    /// (tsumogiri, riichi and called marks), all melds, dora indicators, scores,
+    /// sticks, honba, who acts, and what the hand's end revealed; nothing of the
+    /// other hands, the wall or unshown indicators. Legal actions: `legal_actions`.
+    ///
+    /// Example:
+    ///     >>> m = Match("tenhou", seed=1)
+    ///     >>> v = m.view(0)
+    ///     >>> len(v["hand"]), v["to_act"], v["rivers"]
+    ///     (14, [0], [[], [], [], []])
+    fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
+        crate::engine_view::view_dict(py, &self.round, seat_arg(seat)?)
+    }
+    /// The current hand's events for `seat` as mjai JSON lines in the per-player
+    /// form that mjai bots read (other seats' draws are `"?"`).
+    ///
+    /// Example:
+    ///     >>> import json
+    ///     >>> m = Match("tenhou", seed=1)
+    ///     >>> [json.loads(x)["type"] for x in m.mjai_events(1)]
+    ///     ['start_game', 'start_kyoku', 'tsumo']
+    ///     >>> json.loads(m.mjai_events(1)[0])["id"]
+    ///     1
+    ///     >>> json.loads(m.mjai_events(1)[-1])["pai"]
+    ///     '?'
+    fn mjai_events(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<String>> {
+        let seat = seat_arg(seat)?;
+        let red = self.rule_set.bind(py).getattr("red_fives")?.extract::<bool>()?;
+        Ok(mahjong_core::engine::view::mjai_for_seat(&self.round, seat, red))
     }
     /// Scores now (riichi sticks already paid are off the players' scores).
     #[getter]

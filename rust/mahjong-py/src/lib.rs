@@ -5,6 +5,7 @@ mod batch;
 mod convert;
 mod engine;
 mod engine_rules;
+mod engine_view;
 mod errors;
 mod riichi;
 mod riichi_out;

@@ -16,9 +16,11 @@ pub mod scorer;
 pub mod seat;
 pub mod selfplay;
 pub mod settle;
+pub mod view;
 pub mod wall;
 
 pub use game::{Game, GameResult};
 pub use judge::{WinContext, WinJudge, WinValue};
 pub use round::{Action, Penalty, Phase, Round, RoundEnd};
 pub use rules::EngineRules;
+pub use view::{seat_event, RiverTile, SeatView};
