@@ -1,7 +1,7 @@
 """Type stubs of the compiled core (`mahjong_fast._core`)."""
 
 import os
-from typing import Any, List, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as _np
 import numpy.typing as _npt
@@ -9,6 +9,7 @@ from typing_extensions import Self, final
 
 from mahjong_fast.match_rules import MatchRules
 from mahjong_fast.rules import RuleSet
+from mahjong_fast.seat_view import SeatView
 
 _TilesLike = Union[str, Sequence[int]]
 _TileLike = Union[str, int]
@@ -279,38 +280,6 @@ def decomposition_count_rows(
 def batch_columns() -> Dict[str, Dict[str, List[Dict[str, Any]]]]: ...
 def error_kinds() -> Tuple[List[str], int]: ...
 def shanten_table_bytes() -> int: ...
-
-class RiverTile(TypedDict):
-    tile: int
-    tsumogiri: bool
-    riichi: bool
-    called: bool
-
-class ViewMeld(TypedDict):
-    kind: str
-    tiles: List[int]
-    called: int
-    # "from" is a keyword: the key is read as v["melds"][s][i]["from"].
-
-class SeatView(TypedDict):
-    seat: int
-    players: int
-    round_wind: int
-    number: int
-    honba: int
-    sticks: int
-    dealer: int
-    scores: List[int]
-    hand: List[int]
-    drawn: Optional[int]
-    rivers: List[List[RiverTile]]
-    melds: List[List[ViewMeld]]
-    nuki: List[int]
-    riichi: List[bool]
-    dora_indicators: List[int]
-    live_left: int
-    to_act: List[int]
-    revealed: List[int]
 
 @final
 class Match:
