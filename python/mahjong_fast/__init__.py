@@ -11,10 +11,12 @@ Example:
     (0, ['1z', '2z'])
 """
 
-from mahjong_fast import taiwan
+from mahjong_fast import errors, taiwan
 from mahjong_fast._core import (
+    ArgumentError,
     IllegalActionError,
     IllegalMoveError,
+    InternalError,
     InvalidHandError,
     InvalidRuleError,
     LayoutError,
@@ -57,8 +59,10 @@ from mahjong_fast.solitaire import Game as SolitaireGame
 __all__ = [
     "BatchResult",
     "ErrorTable",
+    "ArgumentError",
     "IllegalActionError",
     "IllegalMoveError",
+    "InternalError",
     "InvalidHandError",
     "InvalidRuleError",
     "LayoutError",
@@ -104,4 +108,5 @@ __all__ = [
     "to_unicode",
     "verify_logs",
     "taiwan",
+    "errors",
 ]

@@ -16,7 +16,19 @@ _TileLike = Union[str, int]
 
 __version__: str
 
-class MahjongError(ValueError): ...
+class MahjongError(ValueError):
+    kind: str
+    input: Any
+    row: Optional[int]
+
+class ArgumentError(MahjongError):
+    argument: Optional[str]
+
+class InternalError(RuntimeError):
+    kind: str
+    input: Any
+    row: Optional[int]
+
 class TileParseError(MahjongError): ...
 class InvalidHandError(MahjongError): ...
 class NoYakuError(MahjongError): ...

@@ -373,9 +373,11 @@ class Game:
 
     def hint(self, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> Hint:
         """A pair on a winning line, or `Hint(lost=True)` when the position is lost.
-        Counts as a hint for scoring."""
-        self._events.items.append(("hint", self.elapsed))
+        Counts as a hint for scoring, once it has an answer: a call that raises (a bad
+        argument, Ctrl-C) costs nothing."""
+        asked = self.elapsed
         r = self.solve(max_nodes, max_millis)
+        self._events.items.append(("hint", asked))
         if r["verdict"] == "solvable":
             return Hint(pair=tuple(r["solution"][0]) if r["solution"] else None)
         if r["verdict"] == "unsolvable":
@@ -385,11 +387,12 @@ class Game:
     def shuffle(self, seed: Optional[int] = None) -> List[Pair]:
         """Rearrange the remaining faces on the remaining slots into a solvable
         position; returns a solution from there. Counts as a shuffle for scoring.
-        Clears the redo history (the old pairs no longer fit the new faces)."""
-        self._shuffles += 1
-        s = self.seed * 1_000_003 + self._shuffles if seed is None else seed
+        Clears the redo history (the old pairs no longer fit the new faces). A call
+        that raises (a bad seed, Ctrl-C) changes nothing and is not counted."""
+        s = (self.seed * 1_000_003 + self._shuffles + 1) % 2**64 if seed is None else seed
         faces, solution = solitaire_shuffle(self._board, s)
         self._board.set_faces(faces)
+        self._shuffles += 1
         self._undone.clear()
         self._selected = None
         self._events.items.append(("shuffle", self.elapsed))

@@ -111,7 +111,7 @@ def test_pao_for_four_kans_only_where_the_rules_say():
 
 
 def test_point_table_rejects_nonsense():
-    with pytest.raises(mf.InvalidHandError):
+    with pytest.raises(mf.ArgumentError):
         points(0, 30)
-    with pytest.raises(mf.InvalidHandError):
+    with pytest.raises(mf.ArgumentError):
         points(1, 10)

@@ -95,7 +95,15 @@ fn main() {
             Verdict::Unknown => unk += 1,
         }
         if r.verdict != Verdict::Solvable && std::env::var("VERBOSE").is_ok() {
-            let share = mahjong_core::solitaire::generate::random_playout_share(&geo, &faces, geo.all(), 2000, 3);
+            let share = mahjong_core::solitaire::generate::random_playout_share(
+                &geo,
+                &faces,
+                geo.all(),
+                2000,
+                3,
+                &Default::default(),
+            )
+            .unwrap_or(f64::NAN);
             println!("  random playout share {share}; initial free {}", geo.free_set(geo.all()).count());
             println!("deal {i}: {:?} nodes {} {:?}", r.verdict, r.nodes, r.proof);
         }

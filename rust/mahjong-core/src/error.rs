@@ -31,6 +31,14 @@ pub enum Error {
     /// A game log that cannot be read.
     #[error("{0}")]
     LogParse(String),
+    /// An argument value outside what the API takes (a number out of its range, text
+    /// that is not text, a size too large); `name` is the argument as the caller wrote it.
+    #[error("{message}")]
+    InvalidArgument { name: &'static str, message: String },
+    /// A long call stopped because its [`crate::cancel::Cancel`] token was set (the
+    /// binding turns it into `KeyboardInterrupt`); never a user error.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Result alias used across the core.
@@ -45,7 +53,7 @@ impl Error {
 
     /// Every kind name, indexed by [`Error::kind_code`] (batch error tables store
     /// the code, one byte per bad row).
-    pub const KINDS: [&'static str; 8] = [
+    pub const KINDS: [&'static str; 10] = [
         "TileParseError",
         "InvalidHandError",
         "NoYakuError",
@@ -54,6 +62,8 @@ impl Error {
         "IllegalMoveError",
         "IllegalActionError",
         "LogParseError",
+        "ArgumentError",
+        "Cancelled",
     ];
 
     /// Index of [`Error::kind`] in [`Error::KINDS`].
@@ -67,6 +77,8 @@ impl Error {
             Error::IllegalMove(_) => 5,
             Error::IllegalAction(_) => 6,
             Error::LogParse(_) => 7,
+            Error::InvalidArgument { .. } => 8,
+            Error::Cancelled => 9,
         }
     }
 
@@ -80,7 +92,48 @@ impl Error {
             | Error::Layout(m)
             | Error::IllegalMove(m)
             | Error::IllegalAction(m)
-            | Error::LogParse(m) => m,
+            | Error::LogParse(m)
+            | Error::InvalidArgument { message: m, .. } => m,
+            Error::Cancelled => "cancelled",
         }
+    }
+}
+
+/// Longest text a message quotes whole; longer inputs are quoted by this prefix.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` quoted for a message: whole (`"123m"`) when short, else its first
+/// [`QUOTE_CHARS`] characters and its length (`"1111…" (2000000 characters)`), so a
+/// huge input never makes a huge message.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
+
+/// [`quoted`] without the quotes, for text the core wrote itself (tile lists).
+pub fn bounded(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_bounds_long_text() {
+        assert_eq!(quoted("12m"), "\"12m\"");
+        let long = "1".repeat(1_000_000);
+        let q = quoted(&long);
+        assert!(q.len() < 100, "{q}");
+        assert!(q.ends_with("\"… (1000000 characters)"), "{q}");
+        assert_eq!(bounded(&long[..QUOTE_CHARS]), long[..QUOTE_CHARS]);
+        assert!(bounded(&long).len() < 100);
+        // Cut on a character boundary, never inside a multi-byte character.
+        assert!(quoted(&"東".repeat(100)).starts_with("\"東東"));
     }
 }

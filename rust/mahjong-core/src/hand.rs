@@ -84,6 +84,9 @@ pub struct Meld {
     pub red: u8,
 }
 
+/// The `from` argument of [`Meld::new`]: 0 self, 1 right, 2 opposite, 3 left.
+pub const FROM_SEAT: crate::args::IntArg = crate::args::IntArg::new("from_seat", 0, 3);
+
 impl Meld {
     /// Build and validate a meld from its tiles (any order). `called` defaults to the
     /// first tile; `from` defaults to 3 (left) for chi, 0 for ankan, 2 otherwise.

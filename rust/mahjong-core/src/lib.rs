@@ -5,7 +5,9 @@
 //! waits, ukeire and discards for any number of sets). Later modules build on these:
 //! shanten, riichi scoring, Taiwan tai, solitaire and the round engine.
 
+pub mod args;
 pub mod batch;
+pub mod cancel;
 pub mod decompose;
 pub mod engine;
 pub mod error;

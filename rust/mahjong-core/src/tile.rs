@@ -11,7 +11,7 @@
 //! The eight flower tiles of Taiwan mahjong and solitaire are [`Flower`]s, kept out of
 //! the 34-kind arrays used on every hot path.
 
-use crate::error::{Error, Result};
+use crate::error::{bounded, quoted, Error, Result};
 use std::fmt;
 
 /// Number of tile kinds in riichi mahjong.
@@ -246,7 +246,7 @@ impl TileId {
         if i < 136 {
             Ok(TileId(i as u8))
         } else {
-            Err(Error::TileParse(format!("tile id {i} is out of range 0..136")))
+            Err(Error::TileParse(format!("tile id {i} is out of range 0-135")))
         }
     }
     #[inline]
@@ -327,7 +327,8 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
             '0'..='9' => {
                 if n_pending == pending.len() {
                     return Err(Error::TileParse(format!(
-                        "{text:?}: more than {} digits before a suit letter",
+                        "{}: more than {} digits before a suit letter",
+                        quoted(text),
                         pending.len()
                     )));
                 }
@@ -337,7 +338,8 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
             'm' | 'p' | 's' | 'z' => {
                 if n_pending == 0 {
                     return Err(Error::TileParse(format!(
-                        "{text:?}: suit letter {c:?} at position {pos} has no digits before it"
+                        "{}: suit letter {c:?} at position {pos} has no digits before it",
+                        quoted(text)
                     )));
                 }
                 let suit = match c {
@@ -350,7 +352,8 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
                     let rt = if d == 0 {
                         if suit == Suit::Honor {
                             return Err(Error::TileParse(format!(
-                                "{text:?}: 0z is not a tile (0 marks a red five of m, p or s)"
+                                "{}: 0z is not a tile (0 marks a red five of m, p or s)",
+                                quoted(text)
                             )));
                         }
                         RTile { tile: Tile(suit.index() as u8 * 9 + 4), red: true }
@@ -359,7 +362,8 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
                             Ok(t) => RTile::plain(t),
                             Err(_) => {
                                 return Err(Error::TileParse(format!(
-                                    "{text:?}: {d}{c} is not a tile (honors run 1z..7z)"
+                                    "{}: {d}{c} is not a tile (honors run 1z..7z)",
+                                    quoted(text)
                                 )))
                             }
                         }
@@ -373,20 +377,22 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
                 if let Ok(t) = Tile::from_unicode(c) {
                     if n_pending > 0 {
                         return Err(Error::TileParse(format!(
-                            "{text:?}: digits before the tile character {c:?} at position {pos} have no suit"
+                            "{}: digits before the tile character {c:?} at position {pos} have no suit",
+                            quoted(text)
                         )));
                     }
                     sink(RTile::plain(t))?;
                     continue;
                 }
                 return Err(Error::TileParse(format!(
-                    "{text:?}: unexpected character {c:?} at position {pos} (expected digits followed by m, p, s or z)"
+                    "{}: unexpected character {c:?} at position {pos} (expected digits followed by m, p, s or z)",
+                    quoted(text)
                 )));
             }
         }
     }
     if n_pending > 0 {
-        return Err(Error::TileParse(format!("{text:?}: digits at the end have no suit letter")));
+        return Err(Error::TileParse(format!("{}: digits at the end have no suit letter", quoted(text))));
     }
     Ok(())
 }
@@ -437,7 +443,7 @@ pub fn counts_of(tiles: &[RTile]) -> Result<([u8; N_KINDS], [u8; 3])> {
         if counts[t.tile.index()] > 4 {
             return Err(Error::InvalidHand(format!(
                 "{}: five copies of {} (there are only four)",
-                format_mpsz(tiles),
+                bounded(&format_mpsz(tiles)),
                 t.tile
             )));
         }
@@ -447,7 +453,7 @@ pub fn counts_of(tiles: &[RTile]) -> Result<([u8; N_KINDS], [u8; 3])> {
             if red[s] > 1 {
                 return Err(Error::InvalidHand(format!(
                     "{}: two red fives of {} (there is only one)",
-                    format_mpsz(tiles),
+                    bounded(&format_mpsz(tiles)),
                     t.tile.suit().letter()
                 )));
             }
@@ -473,7 +479,7 @@ pub fn to_ids(tiles: &[RTile]) -> Result<Vec<TileId>> {
                 None => {
                     return Err(Error::InvalidHand(format!(
                         "{}: too many copies of {}{}",
-                        format_mpsz(tiles),
+                        bounded(&format_mpsz(tiles)),
                         t.tile,
                         if is_five { " (one of the four is the red five)" } else { "" }
                     )))
@@ -483,7 +489,7 @@ pub fn to_ids(tiles: &[RTile]) -> Result<Vec<TileId>> {
         if used[k] & (1 << copy) != 0 {
             return Err(Error::InvalidHand(format!(
                 "{}: two red fives of {}",
-                format_mpsz(tiles),
+                bounded(&format_mpsz(tiles)),
                 t.tile.suit().letter()
             )));
         }
@@ -504,7 +510,7 @@ impl Flower {
         if i < 8 {
             Ok(Flower(i))
         } else {
-            Err(Error::TileParse(format!("flower index {i} is out of range 0..8")))
+            Err(Error::TileParse(format!("flower index {i} is out of range 0-7")))
         }
     }
     #[inline]

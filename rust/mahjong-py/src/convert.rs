@@ -2,7 +2,9 @@
 //! sequence of 136-ids, or as a NumPy/sequence of 34 counts when `counts=True` is
 //! given by the caller's signature. Nothing here computes rules.
 
-use crate::errors::{IntoPyResult, InvalidHandError, TileParseError};
+use crate::args;
+use crate::errors::{with_input, IntoPyResult, InvalidHandError, TileParseError};
+use mahjong_core::error::quoted;
 use mahjong_core::tile::{parse_mpsz, TileId};
 use mahjong_core::{Meld, MeldKind, RTile, Tile};
 use pyo3::prelude::*;
@@ -10,14 +12,18 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 /// Tiles from mpsz text or a sequence of 136-ids (red fives from ids 16/52/88).
 pub fn tiles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
+    tiles_of(obj).map_err(|e| with_input(obj.py(), e, obj))
+}
+
+fn tiles_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return parse_mpsz(s.to_str()?).py_err();
+        return parse_mpsz(args::str_of(s, "tiles")?).py_err();
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.hasattr("__len__")? {
         let ids: Vec<i64> = obj.extract().map_err(|_| {
             TileParseError::new_err(format!(
                 "expected mpsz text or a sequence of 136-tile ids, got {}",
-                obj.repr().map(|r| r.to_string()).unwrap_or_default()
+                args::describe(obj)
             ))
         })?;
         return ids_to_tiles(&ids);
@@ -34,7 +40,7 @@ pub fn ids_to_tiles(ids: &[i64]) -> PyResult<Vec<RTile>> {
     let mut out = Vec::with_capacity(ids.len());
     for &i in ids {
         if !(0..136).contains(&i) {
-            return Err(TileParseError::new_err(format!("tile id {i} is out of range 0..136")));
+            return Err(TileParseError::new_err(format!("tile id {i} is out of range 0-135")));
         }
         let (w, b) = ((i / 64) as usize, i % 64);
         if seen[w] & (1 << b) != 0 {
@@ -50,14 +56,23 @@ pub fn ids_to_tiles(ids: &[i64]) -> PyResult<Vec<RTile>> {
 
 /// One tile: mpsz text of exactly one tile, or a 136-id.
 pub fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
+    one_tile_of(obj).map_err(|e| with_input(obj.py(), e, obj))
+}
+
+fn one_tile_of(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
     if let Ok(i) = obj.extract::<i64>() {
         return Ok(ids_to_tiles(&[i])?[0]);
     }
-    let s: String =
-        obj.extract().map_err(|_| TileParseError::new_err("expected a tile as mpsz text (\"5m\") or a 136-id"))?;
-    let t = parse_mpsz(&s).py_err()?;
+    let s = obj.cast::<PyString>().map_err(|_| {
+        TileParseError::new_err(format!(
+            "expected a tile as mpsz text (\"5m\") or a 136-id, got {}",
+            args::describe(obj)
+        ))
+    })?;
+    let s = args::str_of(s, "tile")?;
+    let t = parse_mpsz(s).py_err()?;
     if t.len() != 1 {
-        return Err(TileParseError::new_err(format!("{s:?}: expected exactly one tile, got {}", t.len())));
+        return Err(TileParseError::new_err(format!("{}: expected exactly one tile, got {}", quoted(s), t.len())));
     }
     Ok(t[0])
 }
@@ -72,7 +87,7 @@ pub fn counts34(obj: &Bound<'_, PyAny>) -> PyResult<[u8; 34]> {
     for (k, &x) in v.iter().enumerate() {
         if !(0..=4).contains(&x) {
             return Err(InvalidHandError::new_err(format!(
-                "count {x} for {} is outside 0..=4",
+                "count {x} for {} is outside 0-4",
                 Tile::new(k as u8).map(|t| t.to_string()).unwrap_or_default()
             )));
         }
@@ -87,11 +102,16 @@ pub fn meld(obj: &Bound<'_, PyAny>) -> PyResult<Meld> {
     if let Ok(m) = obj.extract::<crate::tiles::PyMeld>() {
         return Ok(m.0);
     }
-    let s: String =
-        obj.extract().map_err(|_| InvalidHandError::new_err("a meld is a Meld object or text like \"pon:555z\""))?;
-    let (kind, tiles_text) = s
-        .split_once(':')
-        .ok_or_else(|| InvalidHandError::new_err(format!("{s:?}: a meld is written kind:tiles, e.g. \"chi:123m\"")))?;
+    let s = obj.cast::<PyString>().map_err(|_| {
+        InvalidHandError::new_err(format!(
+            "a meld is a Meld object or text like \"pon:555z\", got {}",
+            args::describe(obj)
+        ))
+    })?;
+    let s = args::str_of(s, "melds")?;
+    let (kind, tiles_text) = s.split_once(':').ok_or_else(|| {
+        InvalidHandError::new_err(format!("{}: a meld is written kind:tiles, e.g. \"chi:123m\"", quoted(s)))
+    })?;
     let kind = MeldKind::parse(kind.trim()).py_err()?;
     let t = parse_mpsz(tiles_text).py_err()?;
     Meld::new(kind, &t, None, None).py_err()

@@ -1,7 +1,10 @@
 //! Logs and the round engine: reading logs into event dictionaries and replaying
 //! them through the engine. Conversion only; the rules live in `mahjong-core`.
 
+use crate::args;
+use crate::detach;
 use crate::errors::IntoPyResult;
+use mahjong_core::args::IntArg;
 use mahjong_core::engine::replay::{replay_game, ReplayReport};
 use mahjong_core::logs::{self, Event, GameLog};
 use mahjong_core::Error;
@@ -130,8 +133,8 @@ fn game_dict<'py>(py: Python<'py>, g: &GameLog) -> PyResult<Bound<'py, PyDict>> 
 ///     >>> games[0]["events"][0]["type"]  # doctest: +SKIP
 ///     'round_start'
 #[pyfunction]
-pub fn read_log<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyList>> {
-    let games = py.detach(|| logs::read_file(&path)).py_err()?;
+pub fn read_log<'py>(py: Python<'py>, #[pyo3(from_py_with = arg::path)] path: PathBuf) -> PyResult<Bound<'py, PyList>> {
+    let games = detach::run(py, |_| logs::read_file(&path))?;
     let out = PyList::empty(py);
     for g in &games {
         out.append(game_dict(py, g)?)?;
@@ -145,7 +148,7 @@ pub fn read_log<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyLi
 ///     >>> list_log_files(["logs/"])  # doctest: +SKIP
 ///     ['logs/a.mjlog', 'logs/b.mjlog']
 #[pyfunction]
-pub fn list_log_files(paths: Vec<PathBuf>) -> PyResult<Vec<String>> {
+pub fn list_log_files(#[pyo3(from_py_with = arg::paths)] paths: Vec<PathBuf>) -> PyResult<Vec<String>> {
     let mut out = Vec::new();
     for p in paths {
         out.extend(logs::list_files(&p).py_err()?.into_iter().map(|p| p.display().to_string()));
@@ -196,13 +199,11 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
 ///     >>> reports[0]["ok"]  # doctest: +SKIP
 ///     True
 #[pyfunction]
-pub fn verify_logs<'py>(py: Python<'py>, files: Vec<PathBuf>) -> PyResult<Bound<'py, PyList>> {
-    let results: Vec<(String, Result<Vec<ReplayReport>, Error>)> = py.detach(|| {
-        files
-            .par_iter()
-            .map(|f| (f.display().to_string(), logs::read_file(f).map(|gs| gs.iter().map(replay_game).collect())))
-            .collect()
-    });
+pub fn verify_logs<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = arg::files)] files: Vec<PathBuf>,
+) -> PyResult<Bound<'py, PyList>> {
+    let results = detach::run(py, |cancel| replay_files(&files, cancel))?;
     let out = PyList::empty(py);
     for (name, r) in results {
         match r {
@@ -233,13 +234,17 @@ pub fn verify_logs<'py>(py: Python<'py>, files: Vec<PathBuf>) -> PyResult<Bound<
 ///     >>> texts[0].splitlines()[0]  # doctest: +SKIP
 ///     '{"names":["A","B","C","D"],"type":"start_game"}'
 #[pyfunction]
-pub fn convert_log(py: Python<'_>, path: PathBuf, fmt: &str) -> PyResult<Vec<String>> {
+pub fn convert_log(
+    py: Python<'_>,
+    #[pyo3(from_py_with = arg::path)] path: PathBuf,
+    #[pyo3(from_py_with = arg::fmt)] fmt: &str,
+) -> PyResult<Vec<String>> {
     let tenhou6 = match fmt {
         "mjai" => false,
         "tenhou6" => true,
         other => return Err(Error::InvalidRule(format!("unknown log format {other:?} (mjai or tenhou6)"))).py_err(),
     };
-    let games = py.detach(|| logs::read_file(&path)).py_err()?;
+    let games = detach::run(py, |_| logs::read_file(&path))?;
     games
         .iter()
         .map(|g| if tenhou6 { logs::write::to_tenhou6(g) } else { Ok(logs::write::to_mjai(g)) })
@@ -289,40 +294,76 @@ fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py
     Ok(d)
 }
 
-/// A seat number from Python, or `IllegalActionError` naming it.
-fn seat_arg(seat: i64) -> PyResult<u8> {
-    if (0..4).contains(&seat) {
-        Ok(seat as u8)
-    } else {
-        Err(Error::IllegalAction(format!("seat {seat} does not exist (seats are 0..3)"))).py_err()
+/// Converters of the checked arguments (ranges declared in the core).
+mod arg {
+    use mahjong_core::engine::arg;
+    crate::int_param!(seat: u8 = arg::SEAT);
+    crate::int_param!(first_dealer: u8 = arg::FIRST_DEALER);
+    crate::int_param!(seed: u64 = arg::SEED);
+    crate::int_param!(minutes: u32 = arg::MINUTES);
+    crate::int_param!(n: u64 = arg::MATCHES);
+    crate::text_param!(kind);
+    crate::text_param!(fmt);
+    pub fn path(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<std::path::PathBuf> {
+        crate::args::path(obj, "path")
+    }
+    pub fn paths(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<std::path::PathBuf>> {
+        crate::args::paths(obj, "paths")
+    }
+    pub fn files(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<std::path::PathBuf>> {
+        crate::args::paths(obj, "files")
     }
 }
 
+/// Read and replay every game of `files` on all cores; each file's own error is kept
+/// beside its name, a set `cancel` stops the whole run (checked before each file and
+/// each game).
+type FileReports = Vec<(String, Result<Vec<ReplayReport>, Error>)>;
+fn replay_files(files: &[PathBuf], cancel: &mahjong_core::cancel::Cancel) -> Result<FileReports, Error> {
+    files
+        .par_iter()
+        .map(|f| {
+            cancel.check()?;
+            let reports = match logs::read_file(f) {
+                Ok(gs) => {
+                    Ok(gs.iter().map(|g| cancel.check().map(|()| replay_game(g))).collect::<Result<Vec<_>, _>>()?)
+                }
+                Err(e) => Err(e),
+            };
+            Ok((f.display().to_string(), reports))
+        })
+        .collect()
+}
+
+/// A 136-id of an action dict.
+const TILE: IntArg = IntArg::new("tile", 0, 135);
+
 fn tile_arg(d: &Bound<'_, PyDict>, key: &str) -> PyResult<TileId> {
-    let v: i64 =
-        d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?.extract()?;
-    TileId::new(u32::try_from(v).unwrap_or(u32::MAX)).py_err()
+    let v = d.get_item(key)?.ok_or_else(|| Error::IllegalAction(format!("action needs {key:?}"))).py_err()?;
+    TileId::new(args::int(&v, TILE)?).py_err()
 }
 
 fn parse_action(d: &Bound<'_, PyDict>) -> PyResult<Action> {
-    let kind: String = d
-        .get_item("type")?
-        .ok_or_else(|| Error::IllegalAction("action needs a \"type\"".into()))
-        .py_err()?
-        .extract()?;
+    let kind = d.get_item("type")?.ok_or_else(|| Error::IllegalAction("action needs a \"type\"".into())).py_err()?;
+    let kind = args::text(&kind, "type")?;
     let pair = |d: &Bound<'_, PyDict>| -> PyResult<[TileId; 2]> {
-        let v: Vec<i64> = d
+        let v = d
             .get_item("tiles")?
             .ok_or_else(|| Error::IllegalAction("chi/pon needs \"tiles\" (two ids)".into()))
-            .py_err()?
-            .extract()?;
+            .py_err()?;
+        let v: Vec<Bound<'_, PyAny>> = match v.try_iter() {
+            Ok(it) => it.collect::<PyResult<_>>()?,
+            Err(_) => {
+                return Err(args::named(&v, "tiles", format!("tiles must be two tile ids, got {}", args::describe(&v))))
+            }
+        };
         if v.len() != 2 {
             return Err(Error::IllegalAction(format!("chi/pon needs two tile ids, got {}", v.len()))).py_err();
         }
-        let id = |x: i64| TileId::new(u32::try_from(x).unwrap_or(u32::MAX)).py_err();
-        Ok([id(v[0])?, id(v[1])?])
+        let id = |x: &Bound<'_, PyAny>| TileId::new(args::int(x, TILE)?).py_err();
+        Ok([id(&v[0])?, id(&v[1])?])
     };
-    Ok(match kind.as_str() {
+    Ok(match kind {
         "discard" => Action::Discard { tile: tile_arg(d, "tile")?, riichi: false },
         "riichi" => Action::Discard { tile: tile_arg(d, "tile")?, riichi: true },
         "tsumo" => Action::Tsumo,
@@ -382,7 +423,7 @@ impl PyMatch {
     fn new<'py>(
         py: Python<'py>,
         rules: Option<&Bound<'py, PyAny>>,
-        seed: u64,
+        #[pyo3(from_py_with = arg::seed)] seed: u64,
         wall: Option<Vec<u32>>,
         scoring: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Self> {
@@ -426,8 +467,11 @@ impl PyMatch {
         (0..4u32).filter(|s| m & (1 << s) != 0).collect()
     }
     /// Legal actions of `seat` (empty when it has nothing to decide).
-    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
-        let seat = seat_arg(seat)?;
+    fn legal_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = arg::seat)] seat: u8,
+    ) -> PyResult<Bound<'py, PyList>> {
         let mut v = Vec::new();
         self.round.legal_actions(seat, &mut self.judge, &mut v);
         let out = PyList::empty(py);
@@ -437,16 +481,18 @@ impl PyMatch {
         Ok(out)
     }
     /// Apply `seat`'s action; raises `IllegalActionError` if it is not legal.
-    fn apply(&mut self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<()> {
-        let seat = seat_arg(seat)?;
+    fn apply(&mut self, #[pyo3(from_py_with = arg::seat)] seat: u8, action: &Bound<'_, PyDict>) -> PyResult<()> {
         let a = parse_action(action)?;
         self.round.apply(seat, a, &mut self.judge).py_err()
     }
     /// Referee penalty on `seat`: "chombo" (pays per the rules, hand voided and
     /// replayed), "wrong_call" or "wrong_ron" (pays; a wrong ron also bars the seat
     /// from winning this hand, which continues).
-    fn penalty(&mut self, seat: i64, kind: &str) -> PyResult<()> {
-        let seat = seat_arg(seat)?;
+    fn penalty(
+        &mut self,
+        #[pyo3(from_py_with = arg::seat)] seat: u8,
+        #[pyo3(from_py_with = arg::kind)] kind: &str,
+    ) -> PyResult<()> {
         let k = match kind {
             "chombo" => Penalty::Chombo,
             "wrong_call" => Penalty::WrongCall,
@@ -477,11 +523,8 @@ impl PyMatch {
     ///     >>> m = Match("shiima-2026", seed=1)
     ///     >>> m.elapsed(30), m.elapsed(50)
     ///     (False, True)
-    fn elapsed(&mut self, minutes: i64) -> PyResult<bool> {
-        let m = u32::try_from(minutes)
-            .map_err(|_| Error::IllegalAction(format!("elapsed minutes must be 0 or more, got {minutes}")))
-            .py_err()?;
-        self.game.report_elapsed(m).py_err()
+    fn elapsed(&mut self, #[pyo3(from_py_with = arg::minutes)] minutes: u32) -> PyResult<bool> {
+        self.game.report_elapsed(minutes).py_err()
     }
     /// The match rules in play (a `MatchRules`).
     ///
@@ -565,8 +608,7 @@ impl PyMatch {
         (r.wind as u32, r.number as u32, r.honba as u32, r.sticks as u32, r.dealer as u32)
     }
     /// Concealed tile ids of `seat`.
-    fn hand(&self, seat: i64) -> PyResult<Vec<u32>> {
-        let seat = seat_arg(seat)?;
+    fn hand(&self, #[pyo3(from_py_with = arg::seat)] seat: u8) -> PyResult<Vec<u32>> {
         Ok(ids(self.round.seats[seat as usize].concealed()))
     }
     /// After a hand ended: settle it and deal the next one (or end the match).
@@ -609,10 +651,10 @@ pub fn final_result<'py>(
     py: Python<'py>,
     scores: [i32; 4],
     rules: Option<&Bound<'py, PyAny>>,
-    first_dealer: u8,
+    #[pyo3(from_py_with = arg::first_dealer)] first_dealer: u8,
 ) -> PyResult<Bound<'py, PyDict>> {
     let er = match_rules_arg(py, rules)?.1;
-    let r = mahjong_core::engine::game::final_result(&er, scores, first_dealer % 4);
+    let r = mahjong_core::engine::game::final_result(&er, scores, first_dealer);
     let d = PyDict::new(py);
     d.set_item("scores", r.scores.to_vec())?;
     d.set_item("ranks", r.ranks.iter().map(|&x| x as u32).collect::<Vec<u32>>())?;
@@ -634,14 +676,14 @@ pub fn final_result<'py>(
 #[pyo3(signature = (n, seed = 0, rules = None, scoring = None))]
 pub fn self_play<'py>(
     py: Python<'py>,
-    n: u64,
-    seed: u64,
+    #[pyo3(from_py_with = arg::n)] n: u64,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
     rules: Option<&Bound<'py, PyAny>>,
     scoring: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let loaded = load_rules(py, rules, scoring)?;
     let (er, sr) = (loaded.engine, loaded.scoring);
-    let st = py.detach(|| selfplay::play_many(&er, &sr, seed, n));
+    let st = detach::run(py, |cancel| selfplay::play_many(&er, &sr, seed, n, cancel))?;
     let d = PyDict::new(py);
     d.set_item("matches", st.matches)?;
     d.set_item("hands", st.hands)?;
@@ -704,13 +746,11 @@ fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> Py
 ///     >>> rows[0]["han"], rows[0]["matches_record"]  # doctest: +SKIP
 ///     (3, True)
 #[pyfunction]
-pub fn score_logs<'py>(py: Python<'py>, files: Vec<PathBuf>) -> PyResult<(Bound<'py, PyList>, Vec<String>)> {
-    let results: Vec<(String, Result<Vec<ReplayReport>, Error>)> = py.detach(|| {
-        files
-            .par_iter()
-            .map(|f| (f.display().to_string(), logs::read_file(f).map(|gs| gs.iter().map(replay_game).collect())))
-            .collect()
-    });
+pub fn score_logs<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = arg::files)] files: Vec<PathBuf>,
+) -> PyResult<(Bound<'py, PyList>, Vec<String>)> {
+    let results = detach::run(py, |cancel| replay_files(&files, cancel))?;
     let rows = PyList::empty(py);
     let mut skipped = Vec::new();
     for (name, r) in results {

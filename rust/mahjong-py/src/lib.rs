@@ -1,8 +1,10 @@
 //! `mahjong_fast._core`: the PyO3 layer. It only converts Python values to core types
 //! and maps errors; every rule lives in `mahjong-core`.
 
+mod args;
 mod batch;
 mod convert;
+mod detach;
 mod engine;
 mod engine_rules;
 mod engine_view;

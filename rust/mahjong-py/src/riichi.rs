@@ -2,7 +2,8 @@
 //! Every rule lives in `mahjong_core::riichi`.
 
 use crate::convert;
-use crate::errors::{to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
+use crate::detach;
+use crate::errors::{self, to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
 use crate::riichi_out::Block;
 use mahjong_core::hand::Meld;
 use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns};
@@ -16,6 +17,22 @@ use mahjong_core::{Hand, RTile, Tile};
 use numpy::PyReadonlyArrayDyn;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+
+/// Converters of the integer arguments (ranges declared in the core).
+mod arg {
+    use mahjong_core::riichi::context::arg as ctx;
+    use mahjong_core::riichi::points::arg as pts;
+    crate::int_param!(winner: Option<u8> = ctx::WINNER);
+    crate::int_param!(dealer: Option<u8> = ctx::DEALER);
+    crate::int_param!(discarder: Option<u8> = ctx::DISCARDER);
+    crate::int_param!(pao: Option<u8> = ctx::PAO);
+    crate::int_param!(honba: u16 = ctx::HONBA);
+    crate::int_param!(riichi_sticks: u16 = ctx::RIICHI_STICKS);
+    crate::int_param!(kita: u8 = ctx::KITA);
+    crate::int_param!(n_players: u8 = ctx::N_PLAYERS);
+    crate::int_param!(han: u32 = pts::HAN);
+    crate::int_param!(fu: u32 = pts::FU);
+}
 
 /// The scoring rule options as the core sees them (built by `mahjong_fast.RuleSet`).
 ///
@@ -728,16 +745,16 @@ pub fn score_hand(
     renhou: bool,
     seat_wind: Option<&Bound<'_, PyAny>>,
     round_wind: Option<&Bound<'_, PyAny>>,
-    winner: Option<u8>,
-    dealer: Option<u8>,
-    discarder: Option<u8>,
-    pao: Option<u8>,
+    #[pyo3(from_py_with = arg::winner)] winner: Option<u8>,
+    #[pyo3(from_py_with = arg::dealer)] dealer: Option<u8>,
+    #[pyo3(from_py_with = arg::discarder)] discarder: Option<u8>,
+    #[pyo3(from_py_with = arg::pao)] pao: Option<u8>,
     dora: Option<&Bound<'_, PyAny>>,
     ura: Option<&Bound<'_, PyAny>>,
-    honba: u16,
-    riichi_sticks: u16,
-    kita: u8,
-    n_players: u8,
+    #[pyo3(from_py_with = arg::honba)] honba: u16,
+    #[pyo3(from_py_with = arg::riichi_sticks)] riichi_sticks: u16,
+    #[pyo3(from_py_with = arg::kita)] kita: u8,
+    #[pyo3(from_py_with = arg::n_players)] n_players: u8,
 ) -> PyResult<PyScoreResult> {
     let (hand, win) = hand_and_win(hand, win, &convert::melds(melds)?)?;
     let ctx = Ctx {
@@ -807,16 +824,15 @@ pub fn score_list(
         prepared.push(one);
     }
     let rows: Vec<(Hand, RTile, WinContext)> = prepared.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
-    let scored = py.detach(|| score_rows(&rows, &rules));
+    let scored = detach::run_ok(py, |_| score_rows(&rows, &rules))?;
     let mut scored = scored.into_iter();
     let mut out = Vec::with_capacity(prepared.len());
-    for (p, row) in prepared.into_iter().zip(0..) {
-        let _ = row;
+    for (p, row) in prepared.into_iter().zip(0usize..) {
         match p {
-            Err(e) => out.push(e.into_value(py).into_any()),
+            Err(e) => out.push(errors::with_row(py, e, row).into_value(py).into_any()),
             Ok((_, _, ctx)) => match scored.next() {
                 Some(Ok(r)) => out.push(Py::new(py, PyScoreResult { r, ctx })?.into_any()),
-                Some(Err(e)) => out.push(to_py(e).into_value(py).into_any()),
+                Some(Err(e)) => out.push(errors::with_row(py, to_py(e), row).into_value(py).into_any()),
                 None => return Err(InvalidHandError::new_err("internal: fewer results than rows")),
             },
         }
@@ -901,7 +917,7 @@ pub fn score_columns<'py>(
     let mut block = Block::take(n);
     let errors = {
         let out = block.columns(n).ok_or_else(|| InvalidHandError::new_err("internal: output block too small"))?;
-        py.detach(|| score_columns_core(&cols, &rules, out)).py_err()?
+        detach::run(py, |_| score_columns_core(&cols, &rules, out))?
     };
     let d = PyDict::new(py);
     block.into_dict(&d, n)?;
@@ -924,16 +940,13 @@ pub fn score_columns<'py>(
 #[pyo3(signature = (han, fu, *, rules=None, dealer=false, tsumo=false))]
 pub fn hand_points<'py>(
     py: Python<'py>,
-    han: u32,
-    fu: u32,
+    #[pyo3(from_py_with = arg::han)] han: u32,
+    #[pyo3(from_py_with = arg::fu)] fu: u32,
     rules: Option<&Bound<'py, PyAny>>,
     dealer: bool,
     tsumo: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = PyRules(resolve_rules(rules)?);
-    if han == 0 || han > 200 || !(20..=200).contains(&fu) {
-        return Err(InvalidHandError::new_err(format!("han = {han}, fu = {fu}: expected han 1..=200 and fu 20..=200")));
-    }
     let (base, limit) = base_points(han, fu, &rules.0);
     let ctx = WinContext {
         tsumo,

@@ -4,6 +4,7 @@
 
 use crate::batch::{error_arrays, threads_arg, ErrorArrays};
 use crate::convert;
+use crate::detach;
 use crate::errors::{IntoPyResult, InvalidHandError};
 use mahjong_core::batch::RowErrors;
 use mahjong_core::decompose::GroupKind;
@@ -319,15 +320,13 @@ fn run_batch<'py, T: Send + Sync + Copy + numpy::Element>(
         Input::Strings(v) => Rows::Mpsz(v),
     };
     let n = rows.len();
-    let (out, errs) = py
-        .detach(|| {
-            batch::with_threads(threads, || {
-                let mut out = vec![fill; n];
-                let errs = kernel(&rows, &mut out);
-                (out, errs)
-            })
+    let (out, errs) = detach::run(py, |_| {
+        batch::with_threads(threads, || {
+            let mut out = vec![fill; n];
+            let errs = kernel(&rows, &mut out);
+            (out, errs)
         })
-        .py_err()?;
+    })?;
     Ok((out.into_pyarray(py).into_any().unbind(), error_arrays(py, errs)))
 }
 

@@ -1,6 +1,7 @@
 //! Shanghai solitaire bindings: conversion only. Layouts, boards, the solver, the
 //! generators and scoring all live in `mahjong_core::solitaire`.
 
+use crate::detach;
 use crate::errors::{IntoPyResult, LayoutError, TileParseError};
 use mahjong_core::solitaire::formats::{self, Format};
 use mahjong_core::solitaire::generate::{self, Generated};
@@ -10,6 +11,22 @@ use mahjong_core::solitaire::scoring::{self, Event, ScoringRules};
 use mahjong_core::solitaire::{Bits, Board, Face, Geometry, Layout, Proof, SolveLimits, SolveResult, Solver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+
+/// Converters of the checked arguments (ranges declared in the core).
+mod arg {
+    use mahjong_core::args::IntArg;
+    use mahjong_core::solitaire::generate;
+    use mahjong_core::solitaire::solver::arg as solver;
+    crate::int_param!(max_nodes: u64 = solver::MAX_NODES);
+    crate::int_param!(max_millis: u64 = solver::MAX_MILLIS);
+    crate::int_param!(seed: u64 = IntArg::any_u64("seed"));
+    crate::int_param!(start: u64 = IntArg::any_u64("start"));
+    crate::int_param!(index: u64 = IntArg::any_u64("index"));
+    crate::int_param!(count: u64 = generate::SURVEY_COUNT);
+    crate::int_param!(playouts: usize = generate::PLAYOUTS);
+    crate::int_param!(max_attempts: usize = generate::MAX_ATTEMPTS);
+    crate::text_param!(method);
+}
 
 /// A solitaire layout: slots `(x, y, layer)` in half-tile units (a tile covers
 /// x..x+2, y..y+2), sorted by layer, row, column. Slot `i` of a layout is index `i`
@@ -106,7 +123,7 @@ pub fn faces_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Face>> {
             out.push(Face::parse(s.to_str()?).py_err()?);
         } else if let Ok(c) = item.extract::<i64>() {
             if !(0..42).contains(&c) {
-                return Err(TileParseError::new_err(format!("face code {c} is out of range 0..42")));
+                return Err(TileParseError::new_err(format!("face code {c} is out of range 0-41")));
             }
             out.push(Face::new(c as u32).py_err()?);
         } else {
@@ -289,14 +306,17 @@ fn result_dict<'py>(py: Python<'py>, r: &SolveResult, faces: &[Face]) -> PyResul
 fn solitaire_solve<'py>(
     py: Python<'py>,
     board: &PyBoard,
-    max_nodes: u64,
-    max_millis: u64,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let b = &board.0;
-    let r = py.detach(|| {
+    let r = detach::run(py, |cancel| {
         let geo = Geometry::new(b.layout());
-        Solver::new(&geo).solve(b.faces(), b.present(), limits(max_nodes, max_millis))
-    });
+        let mut solver = Solver::new(&geo);
+        solver.set_cancel(cancel.clone());
+        let r = solver.solve(b.faces(), b.present(), limits(max_nodes, max_millis));
+        cancel.check().map(|()| r)
+    })?;
     result_dict(py, &r, b.faces())
 }
 
@@ -314,8 +334,8 @@ fn solitaire_solve_many<'py>(
     py: Python<'py>,
     layout: &PyLayout,
     deals: &Bound<'py, PyAny>,
-    max_nodes: u64,
-    max_millis: u64,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let mut all = Vec::new();
     for d in deals.try_iter()? {
@@ -325,7 +345,8 @@ fn solitaire_solve_many<'py>(
         all.push(f);
     }
     let l = &layout.0;
-    let rs = py.detach(|| generate::solve_many(&Geometry::new(l), &all, limits(max_nodes, max_millis)));
+    let rs =
+        detach::run(py, |cancel| generate::solve_many(&Geometry::new(l), &all, limits(max_nodes, max_millis), cancel))?;
     rs.iter().zip(all.iter()).map(|(r, f)| result_dict(py, r, f)).collect()
 }
 
@@ -342,24 +363,26 @@ fn solitaire_solve_many<'py>(
 fn solitaire_survey(
     py: Python<'_>,
     layout: &PyLayout,
-    seed: u64,
-    start: u64,
-    count: u64,
-    max_nodes: u64,
-    max_millis: u64,
-) -> (Vec<u32>, Vec<u64>, Vec<u64>) {
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+    #[pyo3(from_py_with = arg::start)] start: u64,
+    #[pyo3(from_py_with = arg::count)] count: u64,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
+) -> PyResult<(Vec<u32>, Vec<u64>, Vec<u64>)> {
     let l = &layout.0;
-    let rows = py.detach(|| generate::survey(&Geometry::new(l), seed, start, count, limits(max_nodes, max_millis)));
+    let rows = detach::run(py, |cancel| {
+        generate::survey(&Geometry::new(l), seed, start, count, limits(max_nodes, max_millis), cancel)
+    })?;
     let code = |v: mahjong_core::solitaire::Verdict| match v {
         mahjong_core::solitaire::Verdict::Solvable => 0,
         mahjong_core::solitaire::Verdict::Unsolvable => 1,
         mahjong_core::solitaire::Verdict::Unknown => 2,
     };
-    (
+    Ok((
         rows.iter().map(|r| code(r.verdict)).collect(),
         rows.iter().map(|r| r.micros).collect(),
         rows.iter().map(|r| r.nodes).collect(),
-    )
+    ))
 }
 
 /// The uniform deal number `index` of the stream `seed` (faces only, not checked).
@@ -369,7 +392,11 @@ fn solitaire_survey(
 ///     >>> len(faces), sorted(faces) == sorted(solitaire_uniform_faces(SolitaireLayout.builtin("turtle"), 2026, 1))
 ///     (144, True)
 #[pyfunction]
-fn solitaire_uniform_faces(layout: &PyLayout, seed: u64, index: u64) -> Vec<u32> {
+fn solitaire_uniform_faces(
+    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+    #[pyo3(from_py_with = arg::index)] index: u64,
+) -> Vec<u32> {
     let mut rng = mahjong_core::solitaire::rng::Rng::for_index(seed, index);
     generate::uniform_faces(&mut rng, layout.0.len()).iter().map(|f| f.code() as u32).collect()
 }
@@ -397,20 +424,19 @@ fn generated_dict<'py>(py: Python<'py>, g: &Generated) -> PyResult<Bound<'py, Py
 fn solitaire_deal<'py>(
     py: Python<'py>,
     layout: &PyLayout,
-    seed: u64,
-    method: &str,
-    max_attempts: usize,
-    max_nodes: u64,
-    max_millis: u64,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+    #[pyo3(from_py_with = arg::method)] method: &str,
+    #[pyo3(from_py_with = arg::max_attempts)] max_attempts: usize,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let l = &layout.0;
     let g = match method {
-        "reverse" => py.detach(|| generate::reverse_deal(&Geometry::new(l), seed)).py_err()?,
-        "uniform" => py
-            .detach(|| {
-                generate::solvable_uniform_deal(&Geometry::new(l), seed, max_attempts, limits(max_nodes, max_millis))
-            })
-            .py_err()?,
+        "reverse" => detach::run(py, |_| generate::reverse_deal(&Geometry::new(l), seed))?,
+        "uniform" => detach::run(py, |cancel| {
+            let lim = limits(max_nodes, max_millis);
+            generate::solvable_uniform_deal(&Geometry::new(l), seed, max_attempts, lim, cancel)
+        })?,
         _ => {
             return Err(LayoutError::new_err(format!("unknown deal method {method:?}; use \"uniform\" or \"reverse\"")))
         }
@@ -434,22 +460,15 @@ type FacesAndPairs = (Vec<u32>, Vec<(usize, usize)>);
 fn solitaire_shuffle(
     py: Python<'_>,
     board: &PyBoard,
-    seed: u64,
-    max_nodes: u64,
-    max_millis: u64,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<FacesAndPairs> {
     let b = &board.0;
-    let (faces, sol) = py
-        .detach(|| {
-            generate::shuffle_solvable(
-                &Geometry::new(b.layout()),
-                b.faces(),
-                b.present(),
-                seed,
-                limits(max_nodes, max_millis),
-            )
-        })
-        .py_err()?;
+    let (faces, sol) = detach::run(py, |cancel| {
+        let geo = Geometry::new(b.layout());
+        generate::shuffle_solvable(&geo, b.faces(), b.present(), seed, limits(max_nodes, max_millis), cancel)
+    })?;
     Ok((faces.iter().map(|f| f.code() as u32).collect(), sol))
 }
 
@@ -462,9 +481,16 @@ fn solitaire_shuffle(
 ///     True
 #[pyfunction]
 #[pyo3(signature = (board, playouts = 1000, seed = 0))]
-fn solitaire_playout_share(py: Python<'_>, board: &PyBoard, playouts: usize, seed: u64) -> f64 {
+fn solitaire_playout_share(
+    py: Python<'_>,
+    board: &PyBoard,
+    #[pyo3(from_py_with = arg::playouts)] playouts: usize,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+) -> PyResult<f64> {
     let b = &board.0;
-    py.detach(|| generate::random_playout_share(&Geometry::new(b.layout()), b.faces(), b.present(), playouts, seed))
+    detach::run(py, |cancel| {
+        generate::random_playout_share(&Geometry::new(b.layout()), b.faces(), b.present(), playouts, seed, cancel)
+    })
 }
 
 /// Score of a game under one of the seed's variants ("time", "moves", "penalty",

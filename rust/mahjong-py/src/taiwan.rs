@@ -3,6 +3,7 @@
 //! the package `mahjong_fast/taiwan/`.
 
 use crate::convert;
+use crate::detach;
 use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
 use mahjong_core::batch::with_threads;
 use mahjong_core::decompose::GroupKind;
@@ -256,12 +257,12 @@ pub fn taiwan_score_batch_raw<'py>(
         None => None,
     };
     let r = rules.0;
-    let (tai, mask, err) = py.detach(|| {
+    let (tai, mask, err) = detach::run_ok(py, |_| {
         let mut tai = vec![0i32; n];
         let mut mask = vec![0u64; n];
         let err = with_threads(threads, || batch::score_rows(c, m, x, &r, &mut tai, &mut mask));
         (tai, mask, err.and_then(|e| e))
-    });
+    })?;
     if let Some((i, e)) = err.py_err()? {
         if raise_on_error {
             let msg = format!("hand {i}: {}", e.message());

@@ -6,6 +6,12 @@ use mahjong_core::tile::{counts_of, format_counts, format_mpsz, to_ids};
 use mahjong_core::{Meld, MeldKind, RTile, Tile};
 use pyo3::prelude::*;
 
+/// Converters of the checked arguments (ranges declared in the core).
+mod arg {
+    crate::text_param!(kind);
+    crate::int_param!(from_seat: Option<u8> = mahjong_core::hand::FROM_SEAT);
+}
+
 /// A tile kind with its red-five flag.
 ///
 /// Example:
@@ -83,10 +89,10 @@ impl PyMeld {
     #[new]
     #[pyo3(signature = (kind, tiles, called=None, from_seat=None))]
     fn new(
-        kind: &str,
+        #[pyo3(from_py_with = arg::kind)] kind: &str,
         tiles: &Bound<'_, PyAny>,
         called: Option<&Bound<'_, PyAny>>,
-        from_seat: Option<u8>,
+        #[pyo3(from_py_with = arg::from_seat)] from_seat: Option<u8>,
     ) -> PyResult<Self> {
         let kind = MeldKind::parse(kind).py_err()?;
         let t = convert::tiles(tiles)?;

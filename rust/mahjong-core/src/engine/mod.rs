@@ -19,6 +19,18 @@ pub mod settle;
 pub mod view;
 pub mod wall;
 
+/// Integer arguments of the engine's API.
+pub mod arg {
+    use crate::args::IntArg;
+    pub const SEAT: IntArg = IntArg::new("seat", 0, 3);
+    pub const FIRST_DEALER: IntArg = IntArg::new("first_dealer", 0, 3);
+    pub const SEED: IntArg = IntArg::any_u64("seed");
+    pub const MINUTES: IntArg = IntArg::new("minutes", 0, u32::MAX as i128);
+    /// Matches of a self-play run: any count (the run is cancellable and keeps only
+    /// totals, so its memory does not grow with `n`).
+    pub const MATCHES: IntArg = IntArg::any_u64("n");
+}
+
 pub use game::{Game, GameResult};
 pub use judge::{WinContext, WinJudge, WinValue};
 pub use round::{Action, Penalty, Phase, Round, RoundEnd};

@@ -7,6 +7,7 @@ use super::round::{Action, Phase};
 use super::rules::EngineRules;
 use super::scorer::ScorerJudge;
 use super::wall::{Rng, Wall};
+use crate::cancel::Cancel;
 use crate::riichi::Rules;
 
 /// Totals of a batch of self-play matches.
@@ -75,22 +76,30 @@ pub fn play_match(rules: &EngineRules, scoring: &Rules, seed: u64, stats: &mut S
     game.result.clone().unwrap_or_else(|| super::game::final_result(&game.rules, game.scores, 0))
 }
 
-/// Play `n` matches with seeds `seed..seed+n` on all cores; returns the totals.
-pub fn play_many(rules: &EngineRules, scoring: &Rules, seed: u64, n: u64) -> SelfPlayStats {
+/// Play `n` matches with seeds `seed..seed+n` on all cores; returns the totals. A set
+/// `cancel` stops it (checked before each match) with [`crate::Error::Cancelled`].
+pub fn play_many(
+    rules: &EngineRules,
+    scoring: &Rules,
+    seed: u64,
+    n: u64,
+    cancel: &Cancel,
+) -> crate::Result<SelfPlayStats> {
     use rayon::prelude::*;
     (0..n)
         .into_par_iter()
-        .fold(SelfPlayStats::default, |mut st, i| {
+        .try_fold(SelfPlayStats::default, |mut st, i| {
+            cancel.check()?;
             play_match(rules, scoring, seed.wrapping_add(i), &mut st);
-            st
+            Ok(st)
         })
-        .reduce(SelfPlayStats::default, |mut a, b| {
+        .try_reduce(SelfPlayStats::default, |mut a, b| {
             a.matches += b.matches;
             a.hands += b.hands;
             a.decisions += b.decisions;
             a.wins += b.wins;
             a.draws += b.draws;
-            a
+            Ok(a)
         })
 }
 

@@ -110,6 +110,20 @@ pub struct WinContext {
     pub kita: u8,
 }
 
+/// Integer arguments of a win's context: the scalar call and the batch columns check
+/// these same ranges.
+pub mod arg {
+    use crate::args::IntArg;
+    pub const HONBA: IntArg = IntArg::new("honba", 0, 255);
+    pub const RIICHI_STICKS: IntArg = IntArg::new("riichi_sticks", 0, 255);
+    pub const KITA: IntArg = IntArg::new("kita", 0, 4);
+    pub const N_PLAYERS: IntArg = IntArg::new("n_players", 3, 4);
+    pub const WINNER: IntArg = IntArg::new("winner", 0, 3);
+    pub const DEALER: IntArg = IntArg::new("dealer", 0, 3);
+    pub const DISCARDER: IntArg = IntArg::new("discarder", 0, 3);
+    pub const PAO: IntArg = IntArg::new("pao", 0, 3);
+}
+
 impl Default for WinContext {
     fn default() -> Self {
         WinContext {

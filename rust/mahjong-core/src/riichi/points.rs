@@ -50,6 +50,13 @@ impl Limit {
     }
 }
 
+/// Integer arguments of the point table.
+pub mod arg {
+    use crate::args::IntArg;
+    pub const HAN: IntArg = IntArg::new("han", 1, 200);
+    pub const FU: IntArg = IntArg::new("fu", 20, 200);
+}
+
 /// Base points and limit of `han` / `fu` (no yakuman), under `rules`.
 #[inline]
 pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {

@@ -8,8 +8,15 @@ use super::board::Geometry;
 use super::face::Face;
 use super::rng::Rng;
 use super::solver::{SolveLimits, SolveResult, Solver, Verdict};
+use crate::args::IntArg;
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
+
+/// Random games one [`random_playout_share`] call plays (time grows with it).
+pub const PLAYOUTS: IntArg = IntArg::new("playouts", 0, 100_000_000);
+/// Uniform deals a [`solvable_uniform_deal`] tries before falling back.
+pub const MAX_ATTEMPTS: IntArg = IntArg::new("max_attempts", 1, 100_000);
 
 /// Faces by slot and the removal order that clears them (pairs of slots).
 type FacesAndPairs = (Vec<Face>, Vec<(usize, usize)>);
@@ -153,12 +160,21 @@ pub fn reverse_deal(geo: &Geometry, seed: u64) -> Result<Generated> {
 /// A uniform random deal kept only when proven solvable; after `max_attempts`
 /// draws without one (layouts where uniform deals are rarely solvable) it falls back
 /// to reverse construction and says so in [`Generated::method`].
-pub fn solvable_uniform_deal(geo: &Geometry, seed: u64, max_attempts: usize, limits: SolveLimits) -> Result<Generated> {
+/// A set `cancel` stops it with [`Error::Cancelled`].
+pub fn solvable_uniform_deal(
+    geo: &Geometry,
+    seed: u64,
+    max_attempts: usize,
+    limits: SolveLimits,
+    cancel: &Cancel,
+) -> Result<Generated> {
     let mut rng = Rng::new(seed);
     let mut solver = Solver::new(geo);
+    solver.set_cancel(cancel.clone());
     for attempt in 1..=max_attempts {
         let faces = uniform_faces(&mut rng, geo.n);
         let r = solver.solve(&faces, geo.all(), limits);
+        cancel.check()?;
         if r.verdict == Verdict::Solvable {
             return Ok(Generated { faces, solution: r.solution, method: Method::Uniform, attempts: attempt });
         }
@@ -172,18 +188,20 @@ pub fn solvable_uniform_deal(geo: &Geometry, seed: u64, max_attempts: usize, lim
 /// Rearrange the faces of the present slots so that the position is solvable:
 /// first a few uniform shuffles checked by the solver, then reverse construction on
 /// the remaining slots. Returns the new faces (absent slots keep theirs) and a
-/// solution from the new position.
+/// solution from the new position. A set `cancel` stops it with [`Error::Cancelled`].
 pub fn shuffle_solvable(
     geo: &Geometry,
     faces: &[Face],
     present: Bits,
     seed: u64,
     limits: SolveLimits,
+    cancel: &Cancel,
 ) -> Result<FacesAndPairs> {
     let mut rng = Rng::new(seed);
     let slots: Vec<usize> = present.iter().collect();
     let mut remaining: Vec<Face> = slots.iter().map(|&i| faces[i]).collect();
     let mut solver = Solver::new(geo);
+    solver.set_cancel(cancel.clone());
     // A few uniform shuffles with a small budget each keep the game's difficulty;
     // reverse construction below always succeeds when any arrangement can.
     let quick = SolveLimits { max_nodes: limits.max_nodes.min(20_000), max_millis: limits.max_millis };
@@ -194,6 +212,7 @@ pub fn shuffle_solvable(
             out[i] = f;
         }
         let r = solver.solve(&out, present, quick);
+        cancel.check()?;
         if r.verdict == Verdict::Solvable {
             return Ok((out, r.solution));
         }
@@ -203,20 +222,29 @@ pub fn shuffle_solvable(
 }
 
 /// Share of `playouts` random games (each move a uniformly chosen legal pair) that
-/// clear the position: 1.0 = any play wins, near 0 = only careful play does.
-pub fn random_playout_share(geo: &Geometry, faces: &[Face], present: Bits, playouts: usize, seed: u64) -> f64 {
+/// clear the position: 1.0 = any play wins, near 0 = only careful play does. A set
+/// `cancel` stops it with [`Error::Cancelled`].
+pub fn random_playout_share(
+    geo: &Geometry,
+    faces: &[Face],
+    present: Bits,
+    playouts: usize,
+    seed: u64,
+    cancel: &Cancel,
+) -> Result<f64> {
     if playouts == 0 {
-        return 0.0;
+        return Ok(0.0);
     }
     let wins: usize = (0..playouts)
         .into_par_iter()
         .map(|k| {
+            cancel.check()?;
             let mut rng = Rng::for_index(seed, k as u64);
             let mut p = present;
             let mut moves: Vec<(usize, usize)> = Vec::with_capacity(64);
             loop {
                 if p.is_empty() {
-                    return 1;
+                    return Ok(1);
                 }
                 let free: Vec<usize> = geo.free_set(p).iter().collect();
                 moves.clear();
@@ -228,15 +256,15 @@ pub fn random_playout_share(geo: &Geometry, faces: &[Face], present: Bits, playo
                     }
                 }
                 if moves.is_empty() {
-                    return 0;
+                    return Ok(0);
                 }
                 let (a, b) = moves[rng.below(moves.len())];
                 p.remove(a);
                 p.remove(b);
             }
         })
-        .sum();
-    wins as f64 / playouts as f64
+        .try_reduce(|| 0, |a, b| Ok(a + b))?;
+    Ok(wins as f64 / playouts as f64)
 }
 
 /// One survey row.
@@ -247,25 +275,68 @@ pub struct SurveyRow {
     pub nodes: u64,
 }
 
+/// Deals one [`survey`] call takes: its rows are held in memory (and returned to
+/// Python as lists), so longer surveys run in chunks of at most this many.
+pub const SURVEY_COUNT: IntArg = IntArg::new("count", 0, 10_000_000);
+
 /// Solve uniform deals `start .. start + count` of the stream `seed` on all cores.
-/// Deal `i` depends only on `(seed, i)`, so chunks can be run in any order.
-pub fn survey(geo: &Geometry, seed: u64, start: u64, count: u64, limits: SolveLimits) -> Vec<SurveyRow> {
-    (start..start + count)
+/// Deal `i` depends only on `(seed, i)`, so chunks can be run in any order. `count`
+/// is bounded by [`SURVEY_COUNT`] and `start + count` must stay within `u64`; a set
+/// `cancel` stops it with [`Error::Cancelled`].
+pub fn survey(
+    geo: &Geometry,
+    seed: u64,
+    start: u64,
+    count: u64,
+    limits: SolveLimits,
+    cancel: &Cancel,
+) -> Result<Vec<SurveyRow>> {
+    SURVEY_COUNT.check(count as i128)?;
+    let end = start.checked_add(count).ok_or_else(|| Error::InvalidArgument {
+        name: "start",
+        message: format!("start + count must be at most 2**64-1, got {start} + {count}"),
+    })?;
+    (start..end)
         .into_par_iter()
         .map_init(
-            || Solver::new(geo),
+            || {
+                let mut s = Solver::new(geo);
+                s.set_cancel(cancel.clone());
+                s
+            },
             |solver, i| {
+                cancel.check()?;
                 let faces = uniform_faces(&mut Rng::for_index(seed, i), geo.n);
                 let r: SolveResult = solver.solve(&faces, geo.all(), limits);
-                SurveyRow { verdict: r.verdict, micros: r.micros, nodes: r.nodes }
+                cancel.check()?;
+                Ok(SurveyRow { verdict: r.verdict, micros: r.micros, nodes: r.nodes })
             },
         )
         .collect()
 }
 
-/// Solve many deals (each a face list for the same layout) on all cores.
-pub fn solve_many(geo: &Geometry, deals: &[Vec<Face>], limits: SolveLimits) -> Vec<SolveResult> {
-    deals.par_iter().map_init(|| Solver::new(geo), |s, f| s.solve(f, geo.all(), limits)).collect()
+/// Solve many deals (each a face list for the same layout) on all cores; a set
+/// `cancel` stops it with [`Error::Cancelled`].
+pub fn solve_many(
+    geo: &Geometry,
+    deals: &[Vec<Face>],
+    limits: SolveLimits,
+    cancel: &Cancel,
+) -> Result<Vec<SolveResult>> {
+    deals
+        .par_iter()
+        .map_init(
+            || {
+                let mut s = Solver::new(geo);
+                s.set_cancel(cancel.clone());
+                s
+            },
+            |s, f| {
+                let r = s.solve(f, geo.all(), limits);
+                cancel.check().map(|()| r)
+            },
+        )
+        .collect()
 }
 
 /// One deal of an atlas row (see [`atlas_deals`]).

@@ -52,6 +52,7 @@
 use super::bits::{BitSet, SmallBits as Bits, MAX_TILES};
 use super::board::{Geometry, Masks};
 use super::face::{Face, N_GROUPS};
+use crate::cancel::Cancel;
 use std::time::Instant;
 
 mod general;
@@ -62,6 +63,13 @@ mod table;
 
 use lanes::LaneGeo;
 use table::{Entry, TT_BITS_SMALL};
+
+/// Integer arguments of a search's budget.
+pub mod arg {
+    use crate::args::IntArg;
+    pub const MAX_NODES: IntArg = IntArg::any_u64("max_nodes");
+    pub const MAX_MILLIS: IntArg = IntArg::any_u64("max_millis");
+}
 
 /// How far a search may go before it answers [`Verdict::Unknown`].
 #[derive(Copy, Clone, Debug)]
@@ -226,6 +234,8 @@ pub struct Solver<'g> {
     nodes: u64,
     limits: SolveLimits,
     start: Instant,
+    /// Polled every [`Cancel::EVERY`] nodes; a set token ends the search as Unknown.
+    cancel: Cancel,
     cycle_slots: Vec<usize>,
     restart_cap: u64,
     hard_abort: bool,
@@ -323,6 +333,7 @@ impl<'g> Solver<'g> {
             nodes: 0,
             limits: SolveLimits::default(),
             start: Instant::now(),
+            cancel: Cancel::default(),
             cycle_slots: Vec::new(),
             restart_cap: u64::MAX,
             hard_abort: false,
@@ -364,6 +375,12 @@ impl<'g> Solver<'g> {
     #[inline]
     fn compatible(&self, a: usize, b: usize) -> bool {
         !self.geo.above_star[a].has(b) && !self.geo.above_star[b].has(a)
+    }
+
+    /// Let `cancel` stop later searches (they end as [`Verdict::Unknown`]; the caller
+    /// asks the token whether that was why).
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// Solve the position `present` of a deal with `faces` (one per slot of the
@@ -598,7 +615,9 @@ impl<'g> Solver<'g> {
     }
 
     fn over_budget(&mut self) -> bool {
-        if self.nodes >= self.limits.max_nodes {
+        if self.nodes >= self.limits.max_nodes
+            || (self.nodes.is_multiple_of(Cancel::EVERY) && self.cancel.is_cancelled())
+        {
             self.hard_abort = true;
             return true;
         }

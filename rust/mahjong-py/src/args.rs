@@ -1,0 +1,160 @@
+//! Argument values from Python, checked before any core call: integers against the
+//! range the core declares for them ([`IntArg`]), text for lone surrogates (which
+//! cannot become UTF-8), paths. Every refusal is an `ArgumentError` naming the
+//! argument, the allowed values and (bounded) what was given.
+//!
+//! PyO3 names a parameter only in the `TypeError`s of its own extraction, so typed
+//! `u8`/`u64` parameters would raise a bare `OverflowError` for `-1`. Parameters are
+//! therefore converted with `#[pyo3(from_py_with = arg::NAME)]`, where `arg::NAME` is a
+//! one-line converter made by [`int_param!`] / [`text_param!`] from the core's
+//! declaration; a parameter keeps its Rust type and its default.
+
+use crate::errors::{to_py, with_input, ArgumentError};
+use mahjong_core::args::IntArg;
+use mahjong_core::error::{quoted, QUOTE_CHARS};
+use pyo3::exceptions::{PyOverflowError, PyUnicodeEncodeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+use std::path::PathBuf;
+
+/// What a caller gave, for a message: its type and bounded repr (`float 1.5`).
+pub fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into());
+    // An int of many digits has a repr too long to build (and Python refuses past
+    // 4300 digits): name its size instead.
+    if let Ok(bits) = obj.call_method0("bit_length").and_then(|b| b.extract::<u64>()) {
+        if bits > 256 {
+            return format!("an integer of {bits} bits");
+        }
+    }
+    match obj.repr() {
+        Ok(r) => {
+            let r = r.to_string_lossy();
+            let shown = if r.chars().count() > QUOTE_CHARS { quoted(&r) } else { r.into_owned() };
+            if obj.is_instance_of::<pyo3::types::PyInt>() && !obj.is_instance_of::<PyBool>() {
+                shown
+            } else {
+                format!("{ty} {shown}")
+            }
+        }
+        Err(_) => ty,
+    }
+}
+
+fn refuse(py: Python<'_>, arg: IntArg, obj: &Bound<'_, PyAny>) -> PyErr {
+    with_input(py, to_py(arg.refuse(&describe(obj))), obj)
+}
+
+/// An integer argument: an `int` (or anything with `__index__`, such as a NumPy
+/// integer; not a `bool`) within `arg`'s range, as the Rust type `T`.
+pub fn int<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, arg: IntArg) -> PyResult<T> {
+    let py = obj.py();
+    if obj.is_instance_of::<PyBool>() {
+        return Err(refuse(py, arg, obj));
+    }
+    let v: i128 = match obj.extract() {
+        Ok(v) => v,
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => return Err(refuse(py, arg, obj)),
+        Err(_) => return Err(refuse(py, arg, obj)),
+    };
+    let v = arg.check(v).map_err(|e| with_input(py, to_py(e), obj))?;
+    T::try_from(v).map_err(|_| {
+        crate::errors::InternalError::new_err(format!(
+            "{}: range {} does not fit the core's type",
+            arg.name,
+            arg.allowed()
+        ))
+    })
+}
+
+/// [`int`] where `None` means "not given".
+pub fn opt_int<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, arg: IntArg) -> PyResult<Option<T>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        int(obj, arg).map(Some)
+    }
+}
+
+/// The UTF-8 text of a Python `str`; a lone surrogate (which has no UTF-8 form) is an
+/// `ArgumentError` naming `name` and the position, not a `UnicodeEncodeError`.
+pub fn str_of<'a>(s: &'a Bound<'_, PyString>, name: &str) -> PyResult<&'a str> {
+    let py = s.py();
+    s.to_str().map_err(|e| {
+        let at = if e.is_instance_of::<PyUnicodeEncodeError>(py) {
+            e.value(py).getattr("start").and_then(|v| v.extract::<usize>()).ok()
+        } else {
+            None
+        };
+        let at = at.map(|i| format!(" at index {i}")).unwrap_or_default();
+        let err = ArgumentError::new_err(format!(
+            "{name} is not valid text: it holds a lone surrogate{at} (text must be encodable as UTF-8)"
+        ));
+        let _ = err.value(py).setattr("argument", name);
+        with_input(py, err, s.as_any())
+    })
+}
+
+/// A text argument (`str` only), checked as [`str_of`]; borrowed from the Python
+/// string for as long as the call runs.
+pub fn text<'a>(obj: &'a Bound<'_, PyAny>, name: &'static str) -> PyResult<&'a str> {
+    match obj.cast::<PyString>() {
+        Ok(s) => str_of(s, name),
+        Err(_) => Err(named(obj, name, format!("{name} must be text (str), got {}", describe(obj)))),
+    }
+}
+
+/// A file system path: `str`, `bytes` or `os.PathLike`.
+/// (Undecodable file names arrive as `surrogateescape` text and are taken as they are;
+/// other lone surrogates are refused as in [`str_of`].)
+pub fn path(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<PathBuf> {
+    obj.extract::<PathBuf>().or_else(|_| match obj.cast::<PyString>() {
+        Ok(s) => str_of(s, name).map(PathBuf::from),
+        Err(_) => Err(named(obj, name, format!("{name} must be a path (str or os.PathLike), got {}", describe(obj)))),
+    })
+}
+
+/// A sequence of paths (a single `str` is refused: it is not a list of its letters).
+pub fn paths(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<PathBuf>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(named(obj, name, format!("{name} must be a sequence of paths, got one str; wrap it in a list")));
+    }
+    let items = obj
+        .try_iter()
+        .map_err(|_| named(obj, name, format!("{name} must be a sequence of paths, got {}", describe(obj))))?;
+    items.map(|p| path(&p?, name)).collect()
+}
+
+/// An `ArgumentError` for `name` with `message`, recording `obj` as its input.
+pub fn named(obj: &Bound<'_, PyAny>, name: &'static str, message: String) -> PyErr {
+    let py = obj.py();
+    with_input(py, to_py(mahjong_core::Error::InvalidArgument { name, message }), obj)
+}
+
+/// Define `from_py_with` converters for integer parameters from the core's
+/// declarations: `int_param!(honba: u16 = riichi::HONBA);` makes `fn honba(obj)`;
+/// `Option<T>` takes `None` as "not given".
+#[macro_export]
+macro_rules! int_param {
+    ($f:ident: Option<$t:ty> = $arg:expr) => {
+        pub fn $f(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Option<$t>> {
+            $crate::args::opt_int(obj, $arg)
+        }
+    };
+    ($f:ident: $t:ty = $arg:expr) => {
+        pub fn $f(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<$t> {
+            $crate::args::int(obj, $arg)
+        }
+    };
+}
+
+/// Define a `from_py_with` converter for a text parameter (`&str`, so a string
+/// literal can be its default): `text_param!(kind);`.
+#[macro_export]
+macro_rules! text_param {
+    ($f:ident) => {
+        pub fn $f<'a>(obj: &'a pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<&'a str> {
+            $crate::args::text(obj, stringify!($f))
+        }
+    };
+}
