@@ -298,6 +298,7 @@ fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py
 mod arg {
     use mahjong_core::engine::arg;
     crate::int_param!(seat: u8 = arg::SEAT);
+    crate::int_param!(opt_seat: Option<u8> = arg::SEAT);
     crate::int_param!(first_dealer: u8 = arg::FIRST_DEALER);
     crate::int_param!(seed: u64 = arg::SEED);
     crate::int_param!(minutes: u32 = arg::MINUTES);
@@ -558,8 +559,11 @@ impl PyMatch {
     ///     >>> [h[0] is None for h in start["hands"]]
     ///     [True, True, False, True]
     #[pyo3(signature = (seat = None))]
-    fn events<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyList>> {
-        let seat = seat.map(seat_arg).transpose()?;
+    fn events<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = arg::opt_seat)] seat: Option<u8>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
         for e in &crate::engine_view::seat_events(&self.round, seat) {
             out.append(event_dict(py, e)?)?;
@@ -576,8 +580,8 @@ impl PyMatch {
     ///     >>> v = m.view(0)
     ///     >>> len(v["hand"]), v["to_act"], v["rivers"]
     ///     (14, [0], [[], [], [], []])
-    fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
-        crate::engine_view::view_dict(py, &self.round, seat_arg(seat)?)
+    fn view<'py>(&self, py: Python<'py>, #[pyo3(from_py_with = arg::seat)] seat: u8) -> PyResult<Bound<'py, PyDict>> {
+        crate::engine_view::view_dict(py, &self.round, seat)
     }
     /// The current hand's events for `seat` as mjai JSON lines in the per-player
     /// form that mjai bots read (other seats' draws are `"?"`).
@@ -591,8 +595,7 @@ impl PyMatch {
     ///     1
     ///     >>> json.loads(m.mjai_events(1)[-1])["pai"]
     ///     '?'
-    fn mjai_events(&self, py: Python<'_>, seat: i64) -> PyResult<Vec<String>> {
-        let seat = seat_arg(seat)?;
+    fn mjai_events(&self, py: Python<'_>, #[pyo3(from_py_with = arg::seat)] seat: u8) -> PyResult<Vec<String>> {
         let red = self.rule_set.bind(py).getattr("red_fives")?.extract::<bool>()?;
         Ok(mahjong_core::engine::view::mjai_for_seat(&self.round, seat, red))
     }

@@ -26,6 +26,8 @@ mod arg {
     crate::int_param!(playouts: usize = generate::PLAYOUTS);
     crate::int_param!(max_attempts: usize = generate::MAX_ATTEMPTS);
     crate::text_param!(method);
+    crate::text_param!(player);
+    crate::int_param!(play_seed: u64 = IntArg::any_u64("play_seed"));
 }
 
 /// A solitaire layout: slots `(x, y, layer)` in half-tile units (a tile covers
@@ -581,13 +583,19 @@ fn solitaire_face_code(text: &str) -> PyResult<u32> {
 ///     3
 #[pyfunction]
 #[pyo3(signature = (board, player, playouts = 100, seed = 0))]
-fn solitaire_player_wins(py: Python<'_>, board: &PyBoard, player: &str, playouts: usize, seed: u64) -> PyResult<usize> {
+fn solitaire_player_wins(
+    py: Python<'_>,
+    board: &PyBoard,
+    #[pyo3(from_py_with = arg::player)] player: &str,
+    #[pyo3(from_py_with = arg::playouts)] playouts: usize,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+) -> PyResult<usize> {
     let p = Player::parse(player).py_err()?;
     if playouts > 100_000_000 {
         return Err(LayoutError::new_err(format!("playouts: {playouts} is out of range 0-100000000")));
     }
     let b = &board.0;
-    Ok(py.detach(|| players::wins(b.geometry(), b.faces(), b.present(), p, playouts, seed)))
+    detach::run_ok(py, |_| players::wins(b.geometry(), b.faces(), b.present(), p, playouts, seed))
 }
 
 /// The atlas's deals `start .. start + count` of a layout on all cores (GIL
@@ -605,16 +613,17 @@ fn solitaire_player_wins(py: Python<'_>, board: &PyBoard, player: &str, playouts
 fn solitaire_atlas_deals<'py>(
     py: Python<'py>,
     layout: &PyLayout,
-    seed: u64,
-    start: u64,
-    count: u64,
-    max_nodes: u64,
-    max_millis: u64,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+    #[pyo3(from_py_with = arg::start)] start: u64,
+    #[pyo3(from_py_with = arg::count)] count: u64,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     check_count("count", count)?;
     let l = &layout.0;
-    let rows =
-        py.detach(|| generate::atlas_deals(&Geometry::new(l), seed, start, count, limits(max_nodes, max_millis)));
+    let rows = detach::run_ok(py, |_| {
+        generate::atlas_deals(&Geometry::new(l), seed, start, count, limits(max_nodes, max_millis))
+    })?;
     let d = PyDict::new(py);
     d.set_item("verdict", rows.iter().map(|r| verdict_code(r.verdict)).collect::<Vec<u32>>())?;
     d.set_item("micros", rows.iter().map(|r| r.micros).collect::<Vec<u64>>())?;
@@ -640,21 +649,21 @@ fn solitaire_atlas_deals<'py>(
 fn solitaire_rate_deals<'py>(
     py: Python<'py>,
     layout: &PyLayout,
-    seed: u64,
-    start: u64,
-    count: u64,
+    #[pyo3(from_py_with = arg::seed)] seed: u64,
+    #[pyo3(from_py_with = arg::start)] start: u64,
+    #[pyo3(from_py_with = arg::count)] count: u64,
     reverse: bool,
-    playouts: usize,
-    play_seed: u64,
-    max_nodes: u64,
-    max_millis: u64,
+    #[pyo3(from_py_with = arg::playouts)] playouts: usize,
+    #[pyo3(from_py_with = arg::play_seed)] play_seed: u64,
+    #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
+    #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     check_count("count", count)?;
     if playouts > 1_000_000 {
         return Err(LayoutError::new_err(format!("playouts: {playouts} is out of range 0-1000000")));
     }
     let l = &layout.0;
-    let rows = py.detach(|| {
+    let rows = detach::run_ok(py, |_| {
         generate::rate_deals(
             &Geometry::new(l),
             seed,
@@ -665,7 +674,7 @@ fn solitaire_rate_deals<'py>(
             play_seed,
             limits(max_nodes, max_millis),
         )
-    });
+    })?;
     let d = PyDict::new(py);
     d.set_item("verdict", rows.iter().map(|r| verdict_code(r.verdict)).collect::<Vec<u32>>())?;
     d.set_item("nodes", rows.iter().map(|r| r.nodes).collect::<Vec<u64>>())?;
