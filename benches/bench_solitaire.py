@@ -85,3 +85,27 @@ def test_survey_all_cores(benchmark, turtle):
 
 
 RATIOS.append(("solitaire survey, all cores", "solitaire solve, one deal per call", "solitaire batch / one at a time"))
+
+
+def test_atlas_row(benchmark):
+    """One atlas row (uniform deals solved at the atlas's budget, one random playout
+    each, the reverse generator tried once each) and the whole atlas's time read
+    from docs/solitaire_atlas.json when it is there."""
+    import json
+    from pathlib import Path
+
+    from mahjong_fast.solitaire_batch import atlas_row
+
+    row = benchmark.pedantic(lambda: atlas_row("turtle", 200, max_nodes=20_000, max_millis=5), rounds=1, iterations=1)
+    record(benchmark, "solitaire atlas row, 200 Turtle deals", 200)
+    NOTES.append(("solitaire atlas row: 1,000 deals (est.)", f"{row['wall_seconds'] * 5:.1f} s"))
+    doc = Path(__file__).resolve().parents[1] / "docs/solitaire_atlas.json"
+    if doc.exists():
+        meta = json.loads(doc.read_text())["meta"]
+        NOTES.append(
+            (
+                "solitaire atlas (docs/solitaire_atlas.json)",
+                f"{meta['layouts_done']} of {meta['layouts_total']} boards in {meta['wall_seconds'] / 60:.1f} min",
+            )
+        )
+    assert row["deals"] == 200

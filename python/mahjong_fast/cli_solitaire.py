@@ -29,7 +29,7 @@ from mahjong_fast._core import (
     solitaire_survey,
     solitaire_uniform_faces,
 )
-from mahjong_fast.solitaire import face_text, load_layout
+from mahjong_fast.solitaire import face_text
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> Tuple[float, float]:
@@ -63,9 +63,11 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def _layout(args: argparse.Namespace) -> SolitaireLayout:
-    if getattr(args, "layout_file", None):
-        return load_layout(args.layout_file)
-    return SolitaireLayout.builtin(args.layout)
+    """The layout a command names: a built-in, a file, or a file plus --map."""
+    from mahjong_fast.solitaire import layout
+
+    spec = getattr(args, "layout_file", None) or args.layout
+    return layout(spec, map=getattr(args, "map", None))
 
 
 def _progress(done: int, total: int, t0: float, extra: str) -> None:
@@ -442,8 +444,11 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--layout", default="turtle", help="built-in layout (turtle, pyramid, fortress, bridge, spider)")
+    p.add_argument(
+        "--layout", default="turtle", help="built-in layout (turtle, pyramid, fortress, bridge, spider) or a layout file"
+    )
     p.add_argument("--layout-file", help="a KMahjongg / GNOME / xmahjongg / Kyodai layout file instead")
+    p.add_argument("--map", help="the map of a GNOME .map file to use, by name (default: its first)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-nodes", type=int, default=20_000_000, help="solver node budget per deal")
     p.add_argument("--max-millis", type=int, default=10_000, help="solver time budget per deal (ms)")

@@ -4,7 +4,8 @@
 Tiles are drawn layer by layer, each layer shifted up and left so the stack
 reads as depth; a face shows its kind large (a digit and the suit's character, a
 wind, a dragon, a plant or a season) and its short text ("5p", "7z", "1f") small,
-so it stays readable where no CJK font is installed. Each tile is an SVG group
+so it stays readable where no CJK font is installed (honours show E S W N or D,
+dragons and flowers telling apart by colour and character). Each tile is an SVG group
 ``<g class="tile" data-slot="i">`` so the page can send clicks by slot.
 
 Example:
@@ -37,16 +38,18 @@ def face_label(text: str) -> tuple:
     """(big glyph, second glyph, colour) of a face's short text.
 
     Example:
-        >>> face_label("5p"), face_label("7z")[0], face_label("2f")[0]
-        (('5', '筒', '#1f4e9c'), '中', '蘭')
+        >>> face_label("5p"), face_label("7z")[:2], face_label("6f")[:2]
+        (('5', '筒', '#1f4e9c'), ('D', '中'), ('2', '夏'))
     """
     n, s = int(text[0]), text[1]
     if s in _SUIT:
         glyph, colour = _SUIT[s]
         return (str(n), glyph, colour)
+    # Honours and flowers: a Latin letter or number large (readable without a CJK
+    # font), the character below.
     if s == "z":
-        return (_HONOR[n], "", _HONOR_COLOUR.get(n, "#222222"))
-    return (_FLOWER[n], "", "#8a3f9c" if n <= 4 else "#b8860b")
+        return ("ESWNDDD"[n - 1], _HONOR[n], _HONOR_COLOUR.get(n, "#222222"))
+    return (str((n - 1) % 4 + 1), _FLOWER[n], "#8a3f9c" if n <= 4 else "#b8860b")
 
 
 def board_svg(
