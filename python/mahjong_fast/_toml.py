@@ -1,19 +1,52 @@
-"""Reading rule files: one TOML loader for every rule set (riichi scoring, match flow).
+"""Reading rule files: one TOML reader for every rule set (riichi scoring, match, Taiwan).
 
 Python 3.11 has ``tomllib``; older Pythons need the ``tomli`` package, which is not a
 runtime dependency, so its absence is reported as a rule error only when a file is read.
+Every failure (no file, not UTF-8, not TOML) is an :class:`InvalidRuleError` naming the
+file.
 """
 
-from pathlib import Path
+import os
 from typing import Any, Dict, Union
 
 from mahjong_fast._core import InvalidRuleError
 
 
-def read_rule_table(path: Union[str, Path], table: str) -> Dict[str, Any]:
-    """The options in a TOML file: its ``[table]`` if present, else its top-level keys.
+def _tomllib() -> Any:
+    try:
+        import tomllib  # type: ignore[import-not-found,unused-ignore]
+    except ModuleNotFoundError:  # Python < 3.11
+        try:
+            import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+        except ModuleNotFoundError:
+            raise InvalidRuleError("reading TOML needs Python 3.11+ or the 'tomli' package") from None
+    return tomllib
 
-    Errors (missing file, bad TOML, no TOML reader) raise InvalidRuleError naming the file.
+
+def _section(data: Dict[str, Any], table: str) -> Dict[str, Any]:
+    section = data.get(table)
+    return section if isinstance(section, dict) else data
+
+
+def parse_rule_text(text: str, table: str, where: str = "rule text") -> Dict[str, Any]:
+    """The options in TOML text: its ``[table]`` if present, else its top-level keys.
+
+    Example:
+        >>> parse_rule_text('[rules]\\nmin_han = 2\\n', "rules")
+        {'min_han': 2}
+    """
+    if not isinstance(text, str):
+        raise InvalidRuleError(f"{where}: expected TOML text (str), got a {type(text).__name__}")
+    tomllib = _tomllib()
+    try:
+        data: Dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidRuleError(f"{where}: not valid TOML: {e}") from None
+    return _section(data, table)
+
+
+def read_rule_table(path: Union[str, "os.PathLike[str]"], table: str) -> Dict[str, Any]:
+    """The options in a TOML file: its ``[table]`` if present, else its top-level keys.
 
     Example:
         >>> import tempfile, os
@@ -22,19 +55,17 @@ def read_rule_table(path: Union[str, Path], table: str) -> Dict[str, Any]:
         >>> read_rule_table(p, "rules")
         {'min_han': 2}
     """
-    try:
-        import tomllib  # type: ignore[import-not-found]
-    except ModuleNotFoundError:  # Python < 3.11
-        try:
-            import tomli as tomllib  # type: ignore[import-not-found,no-redef]
-        except ModuleNotFoundError:
-            raise InvalidRuleError("reading TOML needs Python 3.11+ or the 'tomli' package") from None
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidRuleError(f"rule file {path!r:.60}: expected a path (str or path object)")
     try:
         with open(path, "rb") as fh:
-            data: Dict[str, Any] = tomllib.load(fh)
-    except OSError as e:
-        raise InvalidRuleError(f"{path}: cannot read rule file: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InvalidRuleError(f"{path}: not valid TOML: {e}") from None
-    section = data.get(table)
-    return section if isinstance(section, dict) else data
+            raw = fh.read()
+    except (OSError, ValueError) as e:  # ValueError: a path with a NUL character
+        raise InvalidRuleError(f"{os.fspath(path)!s}: cannot read rule file: {e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InvalidRuleError(
+            f"{os.fspath(path)!s}: not UTF-8 text (TOML files are UTF-8): byte 0x{raw[e.start]:02x} at offset {e.start}"
+        ) from None
+    return parse_rule_text(text, table, f"{os.fspath(path)!s}")

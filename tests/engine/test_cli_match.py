@@ -28,4 +28,4 @@ def test_bad_rules_exit_2_naming_the_option(tmp_path, capsys) -> None:
     assert main(["match", "rules", str(path)]) == 2
     assert "noten_total" in capsys.readouterr().err
     assert main(["match", "selfplay", "1", "--rules", "nope"]) == 2
-    assert "unknown match rule preset" in capsys.readouterr().err
+    assert "unknown rule preset" in capsys.readouterr().err

@@ -71,7 +71,13 @@ def test_from_dict_and_toml(tmp_path):
         ({"kazoe": "double"}, "kazoe"),
         ({"renhou": 13}, "renhou"),
         ({"red_fives": "yes"}, "red_fives"),
-        ({"honba_points": 100}, "contradicts"),
+        ({"honba_points": 100}, "honba_points = 100: expected a multiple of 3 in 0-3000"),
+        ({"min_han": 1.5}, "min_han = 1.5: expected 1-13"),
+        ({"min_han": True}, "min_han"),
+        ({"riichi_stick": 2**70}, "riichi_stick = an integer beyond 64 bits"),
+        ({5: 1}, "rule option names are text, got 5"),
+        ({"preset": 3}, "preset = 3: expected a preset name"),
+        ({"name": 3}, "name = 3: expected text"),
         ({"min_han": 4, "renhou": 2}, "contradicts"),
     ],
 )
@@ -103,5 +109,72 @@ def test_tenhou_lobby_flags_map_to_options():
 
 
 def test_core_rejects_unknown_options():
-    with pytest.raises(mf.InvalidRuleError, match="unknown scoring option"):
+    with pytest.raises(mf.InvalidRuleError, match="unknown rule option \"nope\" for the riichi scoring rules"):
         mf._core.RiichiRules("tenhou", nope=True)
+
+
+def test_from_dict_with_a_non_text_key_is_a_rule_error():
+    # Issue 13's reproducer: a bare TypeError before.
+    with pytest.raises(mf.InvalidRuleError, match="rule option names are text, got 5"):
+        RuleSet.from_dict({5: 1})
+    assert issubclass(mf.InvalidRuleError, mf.MahjongError)
+    with pytest.raises(mf.InvalidRuleError, match="expected a mapping"):
+        RuleSet.from_dict([("min_han", 2)])
+
+
+def test_non_utf8_toml_is_a_rule_error(tmp_path):
+    # Issue 13's reproducer: UnicodeDecodeError before.
+    p = tmp_path / "latin1.toml"
+    p.write_bytes('preset = "tenhou"\n# r\xe8gles\n'.encode("latin-1"))
+    with pytest.raises(mf.InvalidRuleError, match="not UTF-8.*0xe8"):
+        RuleSet.from_toml(p)
+    with pytest.raises(mf.InvalidRuleError, match="not UTF-8"):
+        mf.score("123m456p789s23455s", "2s", rules=str(p))
+    with pytest.raises(mf.InvalidRuleError, match="expected a path"):
+        RuleSet.from_toml(3)  # an int is not a file descriptor here
+
+
+def test_every_api_takes_the_four_forms(tmp_path):
+    path = tmp_path / "club.toml"
+    custom = RuleSet.preset("tenhou").replace(kiriage_mangan=True)
+    path.write_text(custom.to_toml(), encoding="utf-8")
+    hand = dict(hand="234m456p678s34s55m", win="5s", riichi=True, dora="3m")
+    forms = [custom, {"preset": "tenhou", "kiriage_mangan": True}, str(path), path]
+    for form in forms:
+        assert RuleSet.load(form) == custom
+        assert mf.score(**hand, rules=form).points == 8000
+        assert mf.points(4, 30, rules=form)["ron"] == 8000
+    assert mf.score(**hand, rules="tenhou").points == 7700
+    with pytest.raises(mf.InvalidRuleError, match="rules = 5: expected a preset name"):
+        mf.score(**hand, rules=5)
+
+
+def test_value_semantics(tmp_path):
+    import copy
+    import pickle
+
+    r = RuleSet("tenhou", min_han=2, name="club")
+    assert repr(r) == "RuleSet('tenhou', name='club', min_han=2)"
+    assert repr(RuleSet.preset("shiima-2026")) == "RuleSet('shiima-2026')"
+    assert RuleSet.preset("tenhou").replace(min_han=2).name == "tenhou+custom"
+    assert RuleSet.preset("tenhou").replace(min_han=2).replace(min_han=1).name == "tenhou"
+    for back in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r), RuleSet.from_dict(r.to_dict()), RuleSet.from_toml_text(r.to_toml())):
+        assert back == r and back.name == "club" and hash(back) == hash(r) and back.core == r.core
+    assert r != RuleSet.preset("tenhou") and len({r, RuleSet("tenhou", min_han=2)}) == 1
+    with pytest.raises(AttributeError, match="immutable"):
+        r.min_han = 3  # type: ignore[misc]
+    # Labels never change what the options are.
+    assert RuleSet.tenhou_lobby() == RuleSet.preset("tenhou")
+
+
+def test_metadata_matches_the_core_and_the_class():
+    from typing import get_type_hints
+
+    meta = RuleSet.option_info()
+    assert [o["name"] for o in meta] == mf._core.RiichiRules.fields() == list(RuleSet.preset("standard").options())
+    hints = get_type_hints(RuleSet)
+    for o in meta:
+        assert o["doc"] and o["allowed"], o
+        assert o["name"] in hints, o["name"]
+        assert getattr(RuleSet.preset("standard"), o["name"]) == o["default"]
+    assert [p["name"] for p in RuleSet.preset_info()] == list(PRESETS)

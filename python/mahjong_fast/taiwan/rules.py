@@ -123,7 +123,7 @@ class TaiwanRules:
         """
         if name not in PRESETS:
             raise InvalidRuleError(f"unknown taiwan preset {name!r} (known: {', '.join(PRESETS)})")
-        values = dict(_core.TaiwanRuleSet(name).values())
+        values = dict(_core.TaiwanRuleSet(name).as_dict())
         values.update(overrides)
         return cls(**values)
 

@@ -5,7 +5,7 @@ use mahjong_core::riichi::Rules;
 
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
-    let rules = EngineRules::tenhou();
+    let rules = EngineRules::TENHOU;
     let mut st = SelfPlayStats::default();
     let t = std::time::Instant::now();
     for seed in 0..n {

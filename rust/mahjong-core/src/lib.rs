@@ -13,6 +13,7 @@ pub mod engine;
 pub mod error;
 pub mod hand;
 pub mod logs;
+pub mod options;
 pub mod riichi;
 pub mod shanten;
 pub mod solitaire;
@@ -23,4 +24,5 @@ pub mod tile;
 
 pub use error::{Error, Result};
 pub use hand::{Counts, Hand, Meld, MeldKind};
+pub use options::RuleSet;
 pub use tile::{Flower, RTile, Suit, Tile, TileId, N_KINDS};

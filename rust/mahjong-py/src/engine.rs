@@ -260,7 +260,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_play(m)
 }
 
-use crate::engine_rules::{load_rules, match_rules_arg};
+use crate::rules::{load_rules, match_rules_arg};
 use mahjong_core::engine::round::{Action, Penalty, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;

@@ -3,13 +3,13 @@
 
 use crate::convert;
 use crate::detach;
-use crate::errors::{self, to_py, IntoPyResult, InvalidHandError, InvalidRuleError};
+use crate::errors::{self, to_py, IntoPyResult, InvalidHandError};
 use crate::riichi_out::Block;
+use crate::rules::{resolve_rules, PyRules};
 use mahjong_core::hand::Meld;
 use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns};
 use mahjong_core::riichi::context::{Indicators, WinContext};
 use mahjong_core::riichi::points::{base_points, payments, Limit};
-use mahjong_core::riichi::rules::{KazoeLimit, RenhouValue, Rules};
 use mahjong_core::riichi::score::{score, ScoreResult};
 use mahjong_core::riichi::shape::Form;
 use mahjong_core::riichi::yaku::Yaku;
@@ -32,167 +32,6 @@ mod arg {
     crate::int_param!(n_players: u8 = ctx::N_PLAYERS);
     crate::int_param!(han: u32 = pts::HAN);
     crate::int_param!(fu: u32 = pts::FU);
-}
-
-/// The scoring rule options as the core sees them (built by `mahjong_fast.RuleSet`).
-///
-/// Example:
-///     >>> from mahjong_fast._core import RiichiRules
-///     >>> RiichiRules.preset("tenhou").as_dict()["kiriage_mangan"]
-///     False
-#[pyclass(name = "RiichiRules", module = "mahjong_fast._core", frozen, from_py_object)]
-#[derive(Clone, Copy)]
-pub struct PyRules(pub Rules);
-
-const RULE_FIELDS: [&str; 22] = [
-    "red_fives",
-    "open_tanyao",
-    "min_han",
-    "kiriage_mangan",
-    "kazoe",
-    "double_kokushi_13",
-    "double_suuankou_tanki",
-    "double_junsei_chuuren",
-    "double_daisuushii",
-    "yakuman_stacking",
-    "renhou",
-    "double_wind_pair_fu",
-    "pinfu_tsumo",
-    "rinshan_tsumo_fu",
-    "haitei_with_rinshan",
-    "honba_points",
-    "riichi_stick",
-    "pao_daisangen",
-    "pao_daisuushii",
-    "pao_suukantsu",
-    "kita_dora",
-    "sanma_tsumo_loss",
-];
-
-fn set_field(r: &mut Rules, key: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
-    let b = || v.extract::<bool>();
-    let bad = |what: &str| {
-        InvalidRuleError::new_err(format!(
-            "{key} = {}: expected {what}",
-            v.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
-    };
-    match key {
-        "red_fives" => r.red_fives = b().map_err(|_| bad("a bool"))?,
-        "open_tanyao" => r.open_tanyao = b().map_err(|_| bad("a bool"))?,
-        "min_han" => r.min_han = v.extract().map_err(|_| bad("an integer 1..=13"))?,
-        "kiriage_mangan" => r.kiriage_mangan = b().map_err(|_| bad("a bool"))?,
-        "kazoe" => {
-            let s: String = v.extract().map_err(|_| bad("\"yakuman\" or \"sanbaiman\""))?;
-            r.kazoe = match s.as_str() {
-                "yakuman" => KazoeLimit::Yakuman,
-                "sanbaiman" => KazoeLimit::Sanbaiman,
-                _ => return Err(bad("\"yakuman\" or \"sanbaiman\"")),
-            }
-        }
-        "double_kokushi_13" => r.double_kokushi_13 = b().map_err(|_| bad("a bool"))?,
-        "double_suuankou_tanki" => r.double_suuankou_tanki = b().map_err(|_| bad("a bool"))?,
-        "double_junsei_chuuren" => r.double_junsei_chuuren = b().map_err(|_| bad("a bool"))?,
-        "double_daisuushii" => r.double_daisuushii = b().map_err(|_| bad("a bool"))?,
-        "yakuman_stacking" => r.yakuman_stacking = b().map_err(|_| bad("a bool"))?,
-        "renhou" => {
-            let msg = "\"off\", \"yakuman\" or a han count 1..=12";
-            r.renhou = if let Ok(s) = v.extract::<String>() {
-                match s.as_str() {
-                    "off" | "none" => RenhouValue::Off,
-                    "yakuman" => RenhouValue::Yakuman,
-                    _ => return Err(bad(msg)),
-                }
-            } else {
-                let h: u8 = v.extract().map_err(|_| bad(msg))?;
-                RenhouValue::Han(h)
-            }
-        }
-        "double_wind_pair_fu" => r.double_wind_pair_fu = v.extract().map_err(|_| bad("2 or 4"))?,
-        "pinfu_tsumo" => r.pinfu_tsumo = b().map_err(|_| bad("a bool"))?,
-        "rinshan_tsumo_fu" => r.rinshan_tsumo_fu = b().map_err(|_| bad("a bool"))?,
-        "haitei_with_rinshan" => r.haitei_with_rinshan = b().map_err(|_| bad("a bool"))?,
-        "honba_points" => r.honba_points = v.extract().map_err(|_| bad("a non-negative integer"))?,
-        "riichi_stick" => r.riichi_stick = v.extract().map_err(|_| bad("a non-negative integer"))?,
-        "pao_daisangen" => r.pao_daisangen = b().map_err(|_| bad("a bool"))?,
-        "pao_daisuushii" => r.pao_daisuushii = b().map_err(|_| bad("a bool"))?,
-        "pao_suukantsu" => r.pao_suukantsu = b().map_err(|_| bad("a bool"))?,
-        "kita_dora" => r.kita_dora = b().map_err(|_| bad("a bool"))?,
-        "sanma_tsumo_loss" => r.sanma_tsumo_loss = b().map_err(|_| bad("a bool"))?,
-        _ => {
-            return Err(InvalidRuleError::new_err(format!(
-                "unknown scoring option {key:?} (known: {})",
-                RULE_FIELDS.join(", ")
-            )))
-        }
-    }
-    Ok(())
-}
-
-#[pymethods]
-impl PyRules {
-    /// Build from a preset plus overrides: `RiichiRules("tenhou", kiriage_mangan=True)`.
-    #[new]
-    #[pyo3(signature = (preset="standard", **options))]
-    fn new(preset: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut r = Rules::preset(preset).py_err()?;
-        if let Some(o) = options {
-            for (k, v) in o.iter() {
-                let k: String = k.extract()?;
-                set_field(&mut r, &k, &v)?;
-            }
-        }
-        r.validate().py_err()?;
-        Ok(PyRules(r))
-    }
-    /// A preset by name.
-    #[staticmethod]
-    fn preset(name: &str) -> PyResult<Self> {
-        Ok(PyRules(Rules::preset(name).py_err()?))
-    }
-    /// Names of the options, in order.
-    #[staticmethod]
-    fn fields() -> Vec<&'static str> {
-        RULE_FIELDS.to_vec()
-    }
-    /// Every option as a dict.
-    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let r = &self.0;
-        let d = PyDict::new(py);
-        d.set_item("red_fives", r.red_fives)?;
-        d.set_item("open_tanyao", r.open_tanyao)?;
-        d.set_item("min_han", r.min_han)?;
-        d.set_item("kiriage_mangan", r.kiriage_mangan)?;
-        d.set_item("kazoe", if r.kazoe == KazoeLimit::Yakuman { "yakuman" } else { "sanbaiman" })?;
-        d.set_item("double_kokushi_13", r.double_kokushi_13)?;
-        d.set_item("double_suuankou_tanki", r.double_suuankou_tanki)?;
-        d.set_item("double_junsei_chuuren", r.double_junsei_chuuren)?;
-        d.set_item("double_daisuushii", r.double_daisuushii)?;
-        d.set_item("yakuman_stacking", r.yakuman_stacking)?;
-        match r.renhou {
-            RenhouValue::Off => d.set_item("renhou", "off")?,
-            RenhouValue::Yakuman => d.set_item("renhou", "yakuman")?,
-            RenhouValue::Han(h) => d.set_item("renhou", h)?,
-        }
-        d.set_item("double_wind_pair_fu", r.double_wind_pair_fu)?;
-        d.set_item("pinfu_tsumo", r.pinfu_tsumo)?;
-        d.set_item("rinshan_tsumo_fu", r.rinshan_tsumo_fu)?;
-        d.set_item("haitei_with_rinshan", r.haitei_with_rinshan)?;
-        d.set_item("honba_points", r.honba_points)?;
-        d.set_item("riichi_stick", r.riichi_stick)?;
-        d.set_item("pao_daisangen", r.pao_daisangen)?;
-        d.set_item("pao_daisuushii", r.pao_daisuushii)?;
-        d.set_item("pao_suukantsu", r.pao_suukantsu)?;
-        d.set_item("kita_dora", r.kita_dora)?;
-        d.set_item("sanma_tsumo_loss", r.sanma_tsumo_loss)?;
-        Ok(d)
-    }
-    fn __eq__(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-    fn __repr__(&self) -> String {
-        format!("{:?}", self.0)
-    }
 }
 
 /// One yaku of a result.
@@ -462,30 +301,6 @@ fn indicators(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Indicators
     }
     let t: Vec<Tile> = convert::tiles(o)?.into_iter().map(|r| r.tile).collect();
     Indicators::new(&t).map_err(|e| InvalidHandError::new_err(format!("{what}: {}", e.message())))
-}
-
-/// Rules from what a caller passed: the core struct, a `RuleSet` (its `_core`), a preset
-/// name, or anything `mahjong_fast.rules.load_rules` accepts (dict, TOML path).
-pub fn resolve_rules(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
-    let Some(o) = obj else { return Ok(Rules::STANDARD) };
-    if o.is_none() {
-        return Ok(Rules::STANDARD);
-    }
-    if let Ok(r) = o.extract::<PyRules>() {
-        return Ok(r.0);
-    }
-    if let Ok(s) = o.cast::<PyString>() {
-        if let Ok(r) = Rules::preset(s.to_str()?) {
-            return Ok(r);
-        }
-    }
-    if let Ok(core) = o.getattr("_core") {
-        if let Ok(r) = core.extract::<PyRules>() {
-            return Ok(r.0);
-        }
-    }
-    let loaded = o.py().import("mahjong_fast.rules")?.call_method1("load_rules", (o,))?;
-    Ok(loaded.getattr("_core")?.extract::<PyRules>()?.0)
 }
 
 /// Context arguments as Python gave them.
@@ -982,7 +797,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_columns, m)?)?;
     m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
     m.add_function(wrap_pyfunction!(hand_points, m)?)?;
-    m.add_class::<PyRules>()?;
     m.add_class::<PyYakuHan>()?;
     m.add_class::<PyScoreResult>()?;
     m.add_function(wrap_pyfunction!(score_hand, m)?)?;

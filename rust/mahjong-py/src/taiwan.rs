@@ -4,96 +4,16 @@
 
 use crate::convert;
 use crate::detach;
-use crate::errors::{IntoPyResult, InvalidHandError, InvalidRuleError};
+use crate::errors::{IntoPyResult, InvalidHandError};
+use crate::rules::PyTaiwanRules;
 use mahjong_core::batch::with_threads;
 use mahjong_core::decompose::GroupKind;
-use mahjong_core::taiwan::{self, batch, Pattern, Replacement, RuleValue, TaiScore, TaiwanRules, WinContext};
+use mahjong_core::taiwan::{self, batch, Pattern, Replacement, TaiScore, WinContext};
 use mahjong_core::tile::counts_of;
 use mahjong_core::Tile;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-
-/// A compiled Taiwan rule set (use `mahjong_fast.taiwan.TaiwanRules`, which builds it).
-///
-/// Example:
-///     >>> TaiwanRuleSet("seed003", {"flower_set": 1}).values()["flower_set"]
-///     1
-#[pyclass(name = "TaiwanRuleSet", module = "mahjong_fast", frozen)]
-#[derive(Clone)]
-pub struct PyTaiwanRules(pub TaiwanRules);
-
-fn rule_value(name: &str, v: &Bound<'_, PyAny>) -> PyResult<RuleValue> {
-    if v.is_instance_of::<PyBool>() {
-        return Ok(RuleValue::Bool(v.extract()?));
-    }
-    if v.is_instance_of::<PyInt>() {
-        return Ok(RuleValue::Int(
-            v.extract().map_err(|_| InvalidRuleError::new_err(format!("taiwan rule {name}: {v} is out of range")))?,
-        ));
-    }
-    if v.is_none() {
-        return Ok(RuleValue::Int(0));
-    }
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(RuleValue::Text(s.to_str()?.to_owned()));
-    }
-    Err(InvalidRuleError::new_err(format!(
-        "taiwan rule {name}: expected an int, a bool or text, got {}",
-        v.get_type().name()?
-    )))
-}
-
-fn value_to_py<'py>(py: Python<'py>, v: &RuleValue) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match v {
-        RuleValue::Int(i) => i.into_pyobject(py)?.into_any(),
-        RuleValue::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        RuleValue::Text(t) => PyString::new(py, t).into_any(),
-    })
-}
-
-#[pymethods]
-impl PyTaiwanRules {
-    #[new]
-    #[pyo3(signature = (preset="common", options=None))]
-    fn new(preset: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut r = TaiwanRules::preset(preset).py_err()?;
-        if let Some(opts) = options {
-            for (k, v) in opts.iter() {
-                let name: String = k.extract()?;
-                r.set(&name, &rule_value(&name, &v)?).py_err()?;
-            }
-        }
-        Ok(PyTaiwanRules(r))
-    }
-    /// Every option and its value.
-    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (k, v) in self.0.values() {
-            d.set_item(k, value_to_py(py, &v)?)?;
-        }
-        Ok(d)
-    }
-    fn __eq__(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-    /// 莊家 + 連莊 tai of a dealer who kept the deal `consecutive` times.
-    ///
-    /// Example:
-    ///     >>> TaiwanRuleSet().dealer_tai(2)
-    ///     5
-    fn dealer_tai(&self, consecutive: u16) -> u32 {
-        self.0.dealer_tai(consecutive)
-    }
-    /// One payment of `tai` tai: base + tai × rate.
-    ///
-    /// Example:
-    ///     >>> TaiwanRuleSet().points(3)
-    ///     160
-    fn points(&self, tai: u32) -> u64 {
-        self.0.points(tai)
-    }
-}
+use pyo3::types::PyDict;
 
 /// The payments of one win as (payer, payee, tai, amount) rows: the discarder alone,
 /// or the three others when `discarder` is None (a self-draw). The dealer tai is in
@@ -276,7 +196,6 @@ pub fn taiwan_score_batch_raw<'py>(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTaiwanRules>()?;
     m.add_function(wrap_pyfunction!(taiwan_score_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score_batch_raw, m)?)?;

@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn east_south_runs_eight_hands_without_renchan() {
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         for i in 0..7 {
             let next = (g.dealer() + 1) % 4;
             end(&mut g, [31000, 23000, 23000, 23000], Some(next), false);
@@ -333,18 +333,18 @@ mod tests {
 
     #[test]
     fn tobi_ends_the_match() {
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         end(&mut g, [60000, 41000, -1000, 0], Some(0), false);
         assert!(g.result.is_some());
         // Exactly zero is not below zero.
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         end(&mut g, [60000, 40000, 0, 0], Some(1), false);
         assert!(g.result.is_none());
     }
 
     #[test]
     fn west_entry_when_nobody_reaches_the_target() {
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         g.wind = 1;
         g.number = 3;
         end(&mut g, [29000, 27000, 22000, 22000], Some(0), false);
@@ -358,13 +358,13 @@ mod tests {
     #[test]
     fn agari_yame_and_last_hand_draw() {
         // Tenhou: the dealer of the last hand who wins while on top may stop.
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         g.wind = 1;
         g.number = 3;
         end(&mut g, [20000, 20000, 20000, 40000], Some(3), false);
         assert!(g.result.is_some());
         // Not on top: the match goes on (renchan).
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         g.wind = 1;
         g.number = 3;
         end(&mut g, [45000, 20000, 5000, 30000], Some(3), false);
@@ -372,7 +372,7 @@ mod tests {
         assert_eq!((g.wind, g.number, g.honba), (1, 3, 1));
         // Shiima: a draw in the last hand ends the match even with the dealer tenpai,
         // and leftover sticks go to the top player.
-        let mut g = Game::new(EngineRules::shiima_2026());
+        let mut g = Game::new(EngineRules::SHIIMA_2026);
         g.number = 3;
         g.sticks = 2;
         end(&mut g, [20000, 20000, 38000, 20000], None, true);
@@ -382,12 +382,12 @@ mod tests {
 
     #[test]
     fn east_only_without_south_entry_ends_after_east_four() {
-        let mut g = Game::new(EngineRules::shiima_2025());
+        let mut g = Game::new(EngineRules::SHIIMA_2025);
         g.number = 3;
         end(&mut g, [26000, 26000, 24000, 24000], Some(0), false);
         assert!(g.result.is_some());
         // Tenhou's east-only lobby enters south when nobody has 30,000.
-        let mut rules = EngineRules::tenhou();
+        let mut rules = EngineRules::TENHOU;
         rules.length = Length::East;
         let mut g = Game::new(rules);
         g.number = 3;
@@ -400,7 +400,7 @@ mod tests {
     fn extension_is_sudden_death_for_one_more_wind() {
         // Tenhou east-only: nobody at 30,000 after East 4 enters south; the first
         // hand ending with someone at 30,000 ends it, and South 4 ends it anyway.
-        let mut rules = EngineRules::tenhou();
+        let mut rules = EngineRules::TENHOU;
         rules.length = Length::East;
         let mut g = Game::new(rules);
         g.number = 3;
@@ -414,7 +414,7 @@ mod tests {
         end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
         assert!(g.result.is_some(), "South 4 is the hard end of an east-only match");
         // East-south: the hard end is West 4.
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         g.wind = 2;
         g.number = 2;
         end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
@@ -422,7 +422,7 @@ mod tests {
         end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
         assert!(g.result.is_some());
         // Without the extension the match ends on schedule.
-        let mut g = Game::new(EngineRules::standard());
+        let mut g = Game::new(EngineRules::STANDARD);
         g.wind = 1;
         g.number = 3;
         end(&mut g, [29000, 25000, 23000, 23000], Some(0), false);
@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn three_player_matches_rotate_over_three_seats() {
-        let mut g = Game::new(EngineRules::tenhou_sanma());
+        let mut g = Game::new(EngineRules::TENHOU_SANMA);
         assert_eq!(g.scores, [35000, 35000, 35000, 0]);
         for i in 0..5 {
             let next = (g.dealer() + 1) % 3;
@@ -449,7 +449,7 @@ mod tests {
     #[test]
     fn time_up_ends_the_match_after_the_hand_in_play() {
         // Shiima 2026: the first east hand would normally be followed by another.
-        let mut g = Game::new(EngineRules::shiima_2026());
+        let mut g = Game::new(EngineRules::SHIIMA_2026);
         assert_eq!(g.report_elapsed(49), Ok(false));
         end(&mut g, [31000, 23000, 23000, 23000], Some(1), false);
         assert!(g.result.is_none());
@@ -460,7 +460,7 @@ mod tests {
         assert_eq!(r.ranks, [4, 1, 2, 2]);
         assert!(g.report_time_up().is_err());
         // Rules without a time limit refuse the report and play on.
-        let mut g = Game::new(EngineRules::tenhou());
+        let mut g = Game::new(EngineRules::TENHOU);
         assert!(matches!(g.report_time_up(), Err(Error::InvalidRule(_))));
         assert_eq!(g.report_elapsed(500), Ok(false));
         end(&mut g, [31000, 23000, 23000, 23000], Some(1), false);

@@ -167,7 +167,7 @@ pub fn rules_for(log: &GameLog) -> std::result::Result<EngineRules, String> {
     if log.rules.custom {
         return Err(format!("special lobby (GO type {:?}) with rules the flags do not describe", log.rules.go_type));
     }
-    let mut r = if log.rules.sanma || log.n_players == 3 { EngineRules::tenhou_sanma() } else { EngineRules::tenhou() };
+    let mut r = if log.rules.sanma || log.n_players == 3 { EngineRules::TENHOU_SANMA } else { EngineRules::TENHOU };
     if !log.rules.hanchan && log.rules.go_type.is_some() {
         r.length = Length::East;
     }

@@ -1,10 +1,13 @@
-//! Rule options of the round and match engine (what happens between wins), with the
-//! presets `tenhou`, `standard` (seed 001), `shiima-2025` and `shiima-2026` (seed 004)
-//! as plain values. The scoring of a single win (yaku, fu, points) is the riichi
+//! Rule options of the round and match engine (what happens between wins), declared
+//! once with their kinds, defaults and docs ([`crate::options`]), with the presets
+//! `tenhou`, `tenhou-sanma`, `standard` (seed 001), `shiima-2025` and `shiima-2026`
+//! (seed 004) as named values. The scoring of a single win (yaku, fu, points) is the riichi
 //! scorer's business and has its own options; this file holds only the flow rules.
 //! Sources per option: `../shared/rules/riichi.md` (table "Riichi rule options").
 
 use crate::error::{Error, Result};
+use crate::options::{Kind, OptionValue, Preset, RuleSet, Value};
+use crate::riichi::Rules;
 
 /// How many winds a match plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -90,41 +93,12 @@ impl Kuikae {
     }
 }
 
-/// Gives an option enum its configuration names (snake_case of the variant, the
-/// spelling the Python rule sets and rule files use) and parses them back.
-macro_rules! option_names {
-    ($ty:ident, $option:literal, { $($variant:ident => $name:literal),+ $(,)? }) => {
-        impl $ty {
-            /// Every value's configuration name, in declaration order.
-            pub const NAMES: &'static [&'static str] = &[$($name),+];
-            /// This value's configuration name.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($ty::$variant => $name),+
-                }
-            }
-            /// The value of a configuration name, or `InvalidRule` naming the option.
-            pub fn from_name(name: &str) -> Result<Self> {
-                match name {
-                    $($name => Ok($ty::$variant),)+
-                    _ => Err(Error::InvalidRule(format!(
-                        "{} = {:?}: expected one of {}",
-                        $option,
-                        name,
-                        Self::NAMES.join(", ")
-                    ))),
-                }
-            }
-        }
-    };
-}
-
-option_names!(Length, "length", { East => "east", EastSouth => "east_south" });
-option_names!(MultiRon, "multi_ron", { HeadBump => "head_bump", DoubleTripleDraw => "double_triple_draw", All => "all" });
-option_names!(KanDoraTiming, "kan_dora_open", { Immediate => "immediate", AfterDiscard => "after_discard" });
-option_names!(TieRule, "tie_rule", { SeatOrder => "seat_order", Split => "split" });
-option_names!(ResultRounding, "result_rounding", { None => "none", PointsHalfAway => "points_half_away", FiveDownSixUp => "five_down_six_up" });
-option_names!(Kuikae, "kuikae", { Allowed => "allowed", SameKind => "same_kind", SameKindAndSuji => "same_kind_and_suji" });
+crate::named_enum!(Length { East => "east", EastSouth => "east_south" });
+crate::named_enum!(MultiRon { HeadBump => "head_bump", DoubleTripleDraw => "double_triple_draw", All => "all" });
+crate::named_enum!(KanDoraTiming { Immediate => "immediate", AfterDiscard => "after_discard" });
+crate::named_enum!(TieRule { SeatOrder => "seat_order", Split => "split" });
+crate::named_enum!(ResultRounding { None => "none", PointsHalfAway => "points_half_away", FiveDownSixUp => "five_down_six_up" });
+crate::named_enum!(Kuikae { Allowed => "allowed", SameKind => "same_kind", SameKindAndSuji => "same_kind_and_suji" });
 
 /// What a chombo costs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -138,307 +112,226 @@ pub enum Chombo {
     Mangan,
 }
 
-/// Match-ending conditions and final score rules.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EngineRules {
-    /// Players at the table: 4, or 3 (三人麻雀: seats 0..3, seat 3 empty; the wall
-    /// has no 2m-8m, 108 tiles).
-    pub players: u8,
-    /// Chi is allowed (not in three-player).
-    pub chi: bool,
-    /// Norths may be pulled aside as dora with a replacement draw (抜きドラ,
-    /// three-player).
-    pub nuki: bool,
-    /// Three-player tsumo: the two others pay their usual shares and the absent
-    /// player's share is lost (ツモ損); else it is split between them (折半).
-    pub tsumo_loss: bool,
-    /// A north pulled aside may be ronned by a hand it completes (not as chankan).
-    pub nuki_ron: bool,
-    pub length: Length,
-    /// Extend into the next wind when nobody reaches `return_points` at the end
-    /// (Tenhou's 南入 for east-only, 西入 for east-south; sudden death: the first hand
-    /// ending with someone at or above the target ends the match, and the last hand
-    /// of that one extra wind ends it anyway).
-    pub extension: bool,
-    pub start_points: i32,
-    /// Points each player "returns" for the final result; the difference times four
-    /// is the oka that goes to first place.
-    pub return_points: i32,
-    /// Uma for places 1..4, in points (e.g. 20,000 for +20).
-    pub uma: [i32; 4],
-    pub tie_rule: TieRule,
-    /// Round final results to this many points; first place takes minus the sum of
-    /// the others so the results add up to zero.
-    pub result_unit: i32,
-    pub result_rounding: ResultRounding,
-    /// A score below zero ends the match (トビ).
-    pub tobi: bool,
-    /// The dealer of the last hand who wins while on top ends the match (アガリやめ).
-    pub agari_yame: bool,
-    /// The same for a dealer who is tenpai at an exhaustive draw (テンパイやめ).
-    pub tenpai_yame: bool,
-    /// A draw in the last hand ends the match even if the dealer is tenpai.
-    pub last_hand_draw_ends: bool,
-    /// Riichi sticks left at the end go to the top player.
-    pub leftover_sticks_to_top: bool,
-    pub multi_ron: MultiRon,
-    /// Discards banned right after a chi or pon.
-    pub kuikae: Kuikae,
-    /// In a multiple ron every winner collects the honba (else only the winner
-    /// nearest the discarder, like the riichi sticks: Tenhou).
-    pub multi_ron_honba_all: bool,
-    pub kan_dora_open: KanDoraTiming,
-    /// Flip a kan dora when the kakan is robbed.
-    pub kan_dora_on_chankan: bool,
-    pub riichi_min_points: i32,
-    /// Tiles that must be left in the live wall to declare riichi.
-    pub riichi_min_wall: u8,
-    pub riichi_stick: i32,
-    pub honba_ron: i32,
-    pub noten_total: i32,
-    pub nagashi_mangan: bool,
-    pub abort_nine_terminals: bool,
-    pub abort_four_winds: bool,
-    pub abort_four_kans: bool,
-    pub abort_four_riichi: bool,
-    /// A kan may be declared with no tile left to draw.
-    pub kan_on_last_tile: bool,
-    pub pao_big_dragons: bool,
-    pub pao_big_winds: bool,
-    pub pao_four_kans: bool,
-    /// A player who wins by tsumo on the replacement tile of an open kan called on a
-    /// discard (大明槓からの嶺上開花) is paid the whole tsumo by that discarder
-    /// (seed 004: 大明槓パオ有り; the liability pays as for yakuman pao).
-    pub pao_daiminkan_rinshan: bool,
-    /// Match time limit in minutes (seed 004, 2026: 50): once the caller reports the
-    /// time is up, the match ends after the hand in play. The engine never reads a
-    /// clock; `None` means no limit.
-    pub time_limit_minutes: Option<u32>,
-    /// Thirteen orphans may rob a closed kan.
-    pub kokushi_robs_ankan: bool,
-    /// Chombo (a false win, a broken wall): what the offender pays; the hand is
-    /// voided and replayed by the same dealer with the same counters.
-    pub chombo: Chombo,
-    /// Penalties of seed 004 paid to each other player: a wrong call, a wrong ron
-    /// (which also forfeits winning for the rest of the hand).
-    pub wrong_call_each: i32,
-    pub wrong_ron_each: i32,
-}
+/// The names of [`Chombo`]'s named values (points paid to each other player are the
+/// third form).
+const CHOMBO_NAMES: &[&str] = &["none", "mangan"];
 
-impl EngineRules {
-    /// Tenhou's ranked lobbies (4 players, east-south unless the lobby says east).
-    pub fn tenhou() -> Self {
-        EngineRules {
-            players: 4,
-            chi: true,
-            nuki: false,
-            tsumo_loss: false,
-            nuki_ron: false,
-            length: Length::EastSouth,
-            extension: true,
-            start_points: 25_000,
-            return_points: 30_000,
-            uma: [20_000, 10_000, -10_000, -20_000],
-            tie_rule: TieRule::SeatOrder,
-            result_unit: 1000,
-            result_rounding: ResultRounding::PointsHalfAway,
-            tobi: true,
-            agari_yame: true,
-            tenpai_yame: true,
-            last_hand_draw_ends: false,
-            leftover_sticks_to_top: true,
-            multi_ron: MultiRon::DoubleTripleDraw,
-            kuikae: Kuikae::SameKindAndSuji,
-            multi_ron_honba_all: false,
-            kan_dora_open: KanDoraTiming::AfterDiscard,
-            kan_dora_on_chankan: false,
-            riichi_min_points: 1000,
-            riichi_min_wall: 4,
-            riichi_stick: 1000,
-            honba_ron: 300,
-            noten_total: 3000,
-            nagashi_mangan: true,
-            abort_nine_terminals: true,
-            abort_four_winds: true,
-            abort_four_kans: true,
-            abort_four_riichi: true,
-            kan_on_last_tile: false,
-            pao_big_dragons: true,
-            pao_big_winds: true,
-            pao_four_kans: false,
-            pao_daiminkan_rinshan: false,
-            time_limit_minutes: None,
-            kokushi_robs_ankan: true,
-            chombo: Chombo::None,
-            wrong_call_each: 0,
-            wrong_ron_each: 0,
+impl OptionValue for Chombo {
+    fn to_value(&self) -> Value {
+        match *self {
+            Chombo::None => Value::Text(CHOMBO_NAMES[0].into()),
+            Chombo::Mangan => Value::Text(CHOMBO_NAMES[1].into()),
+            Chombo::EachPays(x) => Value::Int(x as i64),
         }
     }
+    fn from_value(v: &Value, kind: &Kind) -> Option<Self> {
+        match v {
+            Value::Int(x) => i32::try_from(*x).ok().map(Chombo::EachPays),
+            Value::Text(t) => match kind.name_index(t)? {
+                0 => Some(Chombo::None),
+                _ => Some(Chombo::Mangan),
+            },
+            _ => None,
+        }
+    }
+}
 
+/// Bounds on amounts: they keep every sum of points far inside `i32`.
+const POINTS: Kind = Kind::int(-1_000_000, 1_000_000);
+const PAYMENT: Kind = Kind::int(0, 100_000);
+
+crate::rule_options! {
+    /// Match-ending conditions and final score rules.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct EngineRules ("match") {
+        /// Scoring preset a match uses when it is given no scoring rules.
+        scoring: &'static str = "tenhou", Kind::Name(Rules::PRESET_NAMES);
+        /// Players at the table: 4, or 3 (seats 0-2, seat 3 empty; 108 tiles, no 2m-8m).
+        players: u8 = 4, Kind::OneOf(&[3, 4]);
+        /// Chi is allowed.
+        chi: bool = true, Kind::Bool;
+        /// Norths may be pulled aside as dora with a replacement draw (抜きドラ).
+        nuki: bool = false, Kind::Bool;
+        /// Three-player tsumo: the absent player's share is lost (ツモ損); else it is
+        /// split between the two payers (折半). Ignored with four players.
+        tsumo_loss: bool = false, Kind::Bool;
+        /// A north pulled aside may be ronned by a hand it completes (not as chankan).
+        nuki_ron: bool = false, Kind::Bool;
+        /// Match length: east round only (東風戦) or east and south (半荘戦).
+        length: Length = Length::EastSouth, Length::KIND;
+        /// When nobody reaches `return_points` at the scheduled end, play on into the
+        /// next wind in sudden death (南入 / 西入); the last hand of that wind ends it anyway.
+        extension: bool = true, Kind::Bool;
+        /// Points each player starts with.
+        start_points: i32 = 25_000, Kind::int(1, 1_000_000);
+        /// Points each player "returns" for the final result; (return - start) times the
+        /// players is the oka, which goes to first place (negative oka is allowed).
+        return_points: i32 = 30_000, Kind::int(0, 1_000_000);
+        /// Uma for places 1-4 in points (20000 = +20); must add up to zero; the fourth
+        /// is 0 at a three-player table.
+        uma: [i32; 4] = [20_000, 10_000, -10_000, -20_000], Kind::Ints { len: 4, min: -1_000_000, max: 1_000_000 };
+        /// Equal final scores: the seat closer to the first dealer ranks higher, or tied
+        /// places share their uma and oka (同順位).
+        tie_rule: TieRule = TieRule::SeatOrder, TieRule::KIND;
+        /// Round final results to this many points (0: no unit); first place takes minus
+        /// the sum of the others so results add up to zero.
+        result_unit: i32 = 1000, PAYMENT;
+        /// Rounding of final results: none, the points half away from zero before
+        /// subtracting the return (Tenhou), or points minus the return five-down six-up (五捨六入).
+        result_rounding: ResultRounding = ResultRounding::PointsHalfAway, ResultRounding::KIND;
+        /// A score below zero ends the match (トビ).
+        tobi: bool = true, Kind::Bool;
+        /// The dealer of the last hand who wins while on top ends the match (アガリやめ).
+        agari_yame: bool = true, Kind::Bool;
+        /// The same for a dealer tenpai at an exhaustive draw of the last hand (テンパイやめ).
+        tenpai_yame: bool = true, Kind::Bool;
+        /// A draw in the last hand ends the match even if the dealer is tenpai.
+        last_hand_draw_ends: bool = false, Kind::Bool;
+        /// Riichi sticks left at the end go to the top player.
+        leftover_sticks_to_top: bool = true, Kind::Bool;
+        /// Several rons on one tile: only the first in turn order wins (頭ハネ), two win
+        /// and three is an abortive draw, or all win.
+        multi_ron: MultiRon = MultiRon::DoubleTripleDraw, MultiRon::KIND;
+        /// Discards banned right after a chi or pon (喰い替え): none, the kind just
+        /// called, or that kind and the suji beyond a chi's other end.
+        kuikae: Kuikae = Kuikae::SameKindAndSuji, Kuikae::KIND;
+        /// In a multiple ron every winner collects the honba (else only the winner
+        /// nearest the discarder, like the riichi sticks: Tenhou).
+        multi_ron_honba_all: bool = false, Kind::Bool;
+        /// Kan dora of an open or added kan: flipped at once (先めくり) or after the kan
+        /// player's next discard (後めくり).
+        kan_dora_open: KanDoraTiming = KanDoraTiming::AfterDiscard, KanDoraTiming::KIND;
+        /// Flip a kan dora when an added kan is robbed.
+        kan_dora_on_chankan: bool = false, Kind::Bool;
+        /// Least points a player needs to declare riichi.
+        riichi_min_points: i32 = 1000, POINTS;
+        /// Tiles that must be left in the live wall to declare riichi.
+        riichi_min_wall: u8 = 4, Kind::int(0, 70);
+        /// Points of one riichi stick.
+        riichi_stick: i32 = 1000, PAYMENT;
+        /// Points per honba on a ron; on a tsumo each payer pays an equal share.
+        honba_ron: i32 = 300, PAYMENT;
+        /// Noten payments at an exhaustive draw, in all (split among tenpai players).
+        noten_total: i32 = 3000, PAYMENT;
+        /// Nagashi mangan (流し満貫).
+        nagashi_mangan: bool = true, Kind::Bool;
+        /// Abortive draw: nine different terminals and honors in a first draw (九種九牌).
+        abort_nine_terminals: bool = true, Kind::Bool;
+        /// Abortive draw: the same wind discarded by all four in the first go-around (四風連打).
+        abort_four_winds: bool = true, Kind::Bool;
+        /// Abortive draw: four kans by more than one player (四槓散了).
+        abort_four_kans: bool = true, Kind::Bool;
+        /// Abortive draw: four players in riichi (四家立直).
+        abort_four_riichi: bool = true, Kind::Bool;
+        /// A kan may be declared with no tile left to draw.
+        kan_on_last_tile: bool = false, Kind::Bool;
+        /// Pao (liability) for feeding the third dragon set; a yakuman pao is paid when
+        /// this and the scoring rules' `pao_daisangen` are both on.
+        pao_big_dragons: bool = true, Kind::Bool;
+        /// Pao for feeding the fourth wind set (scoring: `pao_daisuushii`).
+        pao_big_winds: bool = true, Kind::Bool;
+        /// Pao for feeding the fourth kan (scoring: `pao_suukantsu`).
+        pao_four_kans: bool = false, Kind::Bool;
+        /// A player who wins by tsumo on the replacement tile of an open kan called on a
+        /// discard is paid the whole tsumo by that discarder (大明槓パオ; seed 004).
+        pao_daiminkan_rinshan: bool = false, Kind::Bool;
+        /// Match time limit in minutes, or none: once the caller reports the time is up,
+        /// the hand in play is the last (the engine never reads a clock).
+        time_limit_minutes: Option<u32> = None, Kind::OptionalInt { min: 1, max: 10_000 };
+        /// Thirteen orphans may rob a closed kan.
+        kokushi_robs_ankan: bool = true, Kind::Bool;
+        /// Chombo (a false win, a broken wall): no penalty, a mangan paid as by tsumo, or
+        /// points paid to each other player; the hand is voided and replayed.
+        chombo: Chombo = Chombo::None, Kind::NameOrInt { names: CHOMBO_NAMES, min: 1, max: 100_000 };
+        /// Wrong call penalty: points paid to each other player.
+        wrong_call_each: i32 = 0, PAYMENT;
+        /// Wrong ron penalty: points paid to each other player (the seat also forfeits
+        /// winning for the rest of the hand).
+        wrong_ron_each: i32 = 0, PAYMENT;
+    }
+}
+
+crate::rule_presets! { EngineRules:
+    /// Tenhou's ranked lobbies (4 players, east-south unless the lobby says east).
+    TENHOU = "tenhou" [], from DEFAULTS,
+        "Tenhou's four-player ranked lobbies, as the real records show (shared/data/tenhou)" {};
     /// Tenhou's three-player lobbies (三麻): 35,000 start, 40,000 return, uma
     /// +20/0/-20, no chi, norths pulled aside as dora (they may be ronned), tsumo
     /// loss, 1,000-point noten payments from each noten player (2,000 in all),
     /// riichi with 3 tiles left; each honba is 100 from each payer: 200 on a ron,
     /// 100 from each of the two others on a tsumo (the records).
-    pub fn tenhou_sanma() -> Self {
-        EngineRules {
-            players: 3,
-            chi: false,
-            nuki: true,
-            tsumo_loss: true,
-            nuki_ron: true,
-            honba_ron: 200,
-            start_points: 35_000,
-            return_points: 40_000,
-            uma: [20_000, 0, -20_000, 0],
-            noten_total: 2000,
-            riichi_min_wall: 3,
-            abort_four_winds: false,
-            abort_four_riichi: false,
-            ..Self::tenhou()
-        }
-    }
-
+    TENHOU_SANMA = "tenhou-sanma" [], from TENHOU, "Tenhou's three-player lobbies, as the real records show" {
+        players: 3,
+        chi: false,
+        nuki: true,
+        tsumo_loss: true,
+        nuki_ron: true,
+        honba_ron: 200,
+        start_points: 35_000,
+        return_points: 40_000,
+        uma: [20_000, 0, -20_000, 0],
+        noten_total: 2000,
+        riichi_min_wall: 3,
+        abort_four_winds: false,
+        abort_four_riichi: false,
+    };
     /// Seed 001's general rule book: east-south, all abortive draws, head bump not
     /// stated (double ron assumed as in most rule books), no uma given.
-    pub fn standard() -> Self {
-        EngineRules {
-            extension: false,
-            uma: [0; 4],
-            return_points: 25_000,
-            result_unit: 0,
-            result_rounding: ResultRounding::None,
-            tobi: false,
-            agari_yame: false,
-            tenpai_yame: false,
-            nagashi_mangan: false,
-            kan_dora_open: KanDoraTiming::Immediate,
-            multi_ron: MultiRon::All,
-            multi_ron_honba_all: true,
-            chombo: Chombo::Mangan,
-            ..Self::tenhou()
-        }
-    }
-
+    STANDARD = "standard" [], from TENHOU, "seed 001 (general riichi rule book); shared/rules/riichi.md" {
+        scoring: "standard",
+        extension: false,
+        uma: [0; 4],
+        return_points: 25_000,
+        result_unit: 0,
+        result_rounding: ResultRounding::None,
+        tobi: false,
+        agari_yame: false,
+        tenpai_yame: false,
+        nagashi_mangan: false,
+        kan_dora_open: KanDoraTiming::Immediate,
+        multi_ron: MultiRon::All,
+        multi_ron_honba_all: true,
+        chombo: Chombo::Mangan,
+    };
     /// Seed 004 up to 2025: east only without south entry, head bump, no abortive
-    /// draws, kan dora at once, uma 5-10, ties split, 100-point rounding.
-    pub fn shiima_2025() -> Self {
-        EngineRules {
-            length: Length::East,
-            extension: false,
-            uma: [10_000, 5_000, -5_000, -10_000],
-            tie_rule: TieRule::Split,
-            result_unit: 1000,
-            result_rounding: ResultRounding::FiveDownSixUp,
-            tobi: true,
-            agari_yame: true,
-            last_hand_draw_ends: true,
-            leftover_sticks_to_top: true,
-            multi_ron: MultiRon::HeadBump,
-            kan_dora_open: KanDoraTiming::Immediate,
-            kan_dora_on_chankan: false,
-            riichi_min_wall: 0,
-            nagashi_mangan: false,
-            abort_nine_terminals: false,
-            abort_four_winds: false,
-            abort_four_kans: false,
-            abort_four_riichi: false,
-            kan_on_last_tile: false,
-            pao_four_kans: true,
-            pao_daiminkan_rinshan: true,
-            ..Self::tenhou()
-        }
-    }
-
+    /// draws, kan dora at once, uma 5-10, ties split, 5-down 6-up rounding.
+    SHIIMA_2025 = "shiima-2025" [], from TENHOU, "seed 004 (Shiima club house rules), rules up to 2025" {
+        scoring: "shiima-2025",
+        length: Length::East,
+        extension: false,
+        uma: [10_000, 5_000, -5_000, -10_000],
+        tie_rule: TieRule::Split,
+        result_unit: 1000,
+        result_rounding: ResultRounding::FiveDownSixUp,
+        tobi: true,
+        agari_yame: true,
+        last_hand_draw_ends: true,
+        leftover_sticks_to_top: true,
+        multi_ron: MultiRon::HeadBump,
+        kan_dora_open: KanDoraTiming::Immediate,
+        kan_dora_on_chankan: false,
+        riichi_min_wall: 0,
+        nagashi_mangan: false,
+        abort_nine_terminals: false,
+        abort_four_winds: false,
+        abort_four_kans: false,
+        abort_four_riichi: false,
+        kan_on_last_tile: false,
+        pao_four_kans: true,
+        pao_daiminkan_rinshan: true,
+    };
     /// Seed 004 from 2026: uma 10-30, 1,000-all penalties and a 50-minute limit.
-    pub fn shiima_2026() -> Self {
-        EngineRules {
-            uma: [30_000, 10_000, -10_000, -30_000],
-            chombo: Chombo::EachPays(1000),
-            wrong_call_each: 1000,
-            wrong_ron_each: 1000,
-            time_limit_minutes: Some(50),
-            ..Self::shiima_2025()
-        }
-    }
+    SHIIMA_2026 = "shiima-2026" ["shiima"], from SHIIMA_2025, "seed 004 (Shiima club house rules), rules from 2026" {
+        scoring: "shiima-2026",
+        uma: [30_000, 10_000, -10_000, -30_000],
+        chombo: Chombo::EachPays(1000),
+        wrong_call_each: 1000,
+        wrong_ron_each: 1000,
+        time_limit_minutes: Some(50),
+    };
+}
 
-    /// A preset by name (`tenhou`, `standard`, `shiima-2025`, `shiima-2026`).
-    pub fn preset(name: &str) -> Result<Self> {
-        Ok(match name.to_ascii_lowercase().replace('_', "-").as_str() {
-            "tenhou" => Self::tenhou(),
-            "tenhou-sanma" => Self::tenhou_sanma(),
-            "standard" => Self::standard(),
-            "shiima-2025" => Self::shiima_2025(),
-            "shiima-2026" | "shiima" => Self::shiima_2026(),
-            _ => {
-                return Err(Error::InvalidRule(format!(
-                "unknown engine preset {name:?} (expected tenhou, tenhou-sanma, standard, shiima-2025 or shiima-2026)"
-            )))
-            }
-        })
-    }
-
-    /// The riichi scoring preset that goes with an engine preset of this name (a
-    /// three-player table scores with its four-player lobby's rules; the scorer
-    /// takes the player count from each win).
-    pub fn scoring_preset(name: &str) -> &str {
-        match name.to_ascii_lowercase().replace('_', "-").as_str() {
-            "tenhou-sanma" => "tenhou",
-            _ => name,
-        }
-    }
-
-    /// Names of the presets.
-    pub const PRESETS: [&'static str; 5] = ["tenhou", "tenhou-sanma", "standard", "shiima-2025", "shiima-2026"];
-
-    /// Names of the options, in declaration order (the Python `MatchRules` fields and
-    /// the keys of a rule file use these names).
-    pub const FIELDS: [&'static str; 43] = [
-        "players",
-        "chi",
-        "nuki",
-        "tsumo_loss",
-        "nuki_ron",
-        "length",
-        "extension",
-        "start_points",
-        "return_points",
-        "uma",
-        "tie_rule",
-        "result_unit",
-        "result_rounding",
-        "tobi",
-        "agari_yame",
-        "tenpai_yame",
-        "last_hand_draw_ends",
-        "leftover_sticks_to_top",
-        "multi_ron",
-        "kuikae",
-        "multi_ron_honba_all",
-        "kan_dora_open",
-        "kan_dora_on_chankan",
-        "riichi_min_points",
-        "riichi_min_wall",
-        "riichi_stick",
-        "honba_ron",
-        "noten_total",
-        "nagashi_mangan",
-        "abort_nine_terminals",
-        "abort_four_winds",
-        "abort_four_kans",
-        "abort_four_riichi",
-        "kan_on_last_tile",
-        "pao_big_dragons",
-        "pao_big_winds",
-        "pao_four_kans",
-        "pao_daiminkan_rinshan",
-        "time_limit_minutes",
-        "kokushi_robs_ankan",
-        "chombo",
-        "wrong_call_each",
-        "wrong_ron_each",
-    ];
-
+impl EngineRules {
     /// Tiles in the live wall after the deal: 136 - 52 dealt - 14 dead = 70 with four
     /// players, 108 - 39 - 14 = 55 with three.
     pub fn live_wall(&self) -> u8 {
@@ -448,32 +341,20 @@ impl EngineRules {
             70
         }
     }
+}
 
-    /// Check that the options can be played: values in range and no contradiction
-    /// the engine would have to resolve silently. Errors are `InvalidRule` naming the
-    /// option. Limits on amounts keep every sum of points far inside `i32`.
-    ///
-    /// What is *not* rejected, because tables do play it: a return below the start
-    /// (negative oka), three players with chi, options that only matter at a
-    /// three-player table (`tsumo_loss`, `nuki_ron`) left on at four.
-    pub fn validate(&self) -> Result<()> {
+impl RuleSet for EngineRules {
+    fn presets() -> &'static [Preset<EngineRules>] {
+        EngineRules::PRESETS
+    }
+
+    /// Contradictions the engine would have to resolve silently (each option's own
+    /// range is its kind). What is *not* rejected, because tables do play it: a return
+    /// below the start (negative oka), three players with chi, options that only
+    /// matter at a three-player table (`tsumo_loss`, `nuki_ron`) left on at four.
+    fn check_combination(&self) -> Result<()> {
         let bad = |option: &str, why: String| Err(Error::InvalidRule(format!("{option}: {why}")));
-        let amount = |option: &str, v: i32, lo: i32, hi: i32| -> Result<()> {
-            if (lo..=hi).contains(&v) {
-                Ok(())
-            } else {
-                bad(option, format!("{v} is out of range {lo}..={hi}"))
-            }
-        };
-        if !matches!(self.players, 3 | 4) {
-            return bad("players", format!("{}: expected 3 or 4", self.players));
-        }
         let n = self.players as i32;
-        amount("start_points", self.start_points, 1, 1_000_000)?;
-        amount("return_points", self.return_points, 0, 1_000_000)?;
-        for (i, &u) in self.uma.iter().enumerate() {
-            amount(&format!("uma[{i}]"), u, -1_000_000, 1_000_000)?;
-        }
         if self.players == 3 && self.uma[3] != 0 {
             return bad(
                 "uma",
@@ -506,21 +387,16 @@ impl EngineRules {
                 "needs four players (players = 3): three players cannot all four be in riichi".into(),
             );
         }
-        amount("result_unit", self.result_unit, 0, 100_000)?;
-        amount("riichi_min_points", self.riichi_min_points, -1_000_000, 1_000_000)?;
         if self.riichi_min_wall > self.live_wall() {
             return bad(
                 "riichi_min_wall",
                 format!("{} is more than the {} tiles of the live wall after the deal with players = {n}: riichi would be impossible", self.riichi_min_wall, self.live_wall()),
             );
         }
-        amount("riichi_stick", self.riichi_stick, 0, 100_000)?;
-        amount("honba_ron", self.honba_ron, 0, 100_000)?;
         // On a tsumo each of the other players pays an equal share of the honba.
         if self.honba_ron % (n - 1) != 0 {
             return bad("honba_ron", format!("{}: must be a multiple of {} with players = {n} (each of the {} payers of a tsumo pays an equal share)", self.honba_ron, n - 1, n - 1));
         }
-        amount("noten_total", self.noten_total, 0, 100_000)?;
         // Split equally among 1..n-1 tenpai players and among 1..n-1 noten players.
         let split = if n == 4 { 6 } else { 2 };
         if self.noten_total % split != 0 {
@@ -528,17 +404,6 @@ impl EngineRules {
                 "noten_total",
                 format!("{}: must be a multiple of {split} with players = {n} so that it splits evenly among any number of tenpai and noten players", self.noten_total),
             );
-        }
-        if let Chombo::EachPays(x) = self.chombo {
-            amount("chombo", x, 1, 100_000)
-                .map_err(|e| Error::InvalidRule(format!("{} (no penalty is \"none\")", e.message())))?;
-        }
-        amount("wrong_call_each", self.wrong_call_each, 0, 100_000)?;
-        amount("wrong_ron_each", self.wrong_ron_each, 0, 100_000)?;
-        if let Some(m) = self.time_limit_minutes {
-            if !(1..=10_000).contains(&m) {
-                return bad("time_limit_minutes", format!("{m} is out of range 1..=10000 (no limit is None)"));
-            }
         }
         Ok(())
     }
@@ -565,49 +430,41 @@ mod tests {
         assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Chi, 0, 2), 1 << 2);
         assert_eq!(Kuikae::SameKindAndSuji.mask(MeldKind::Pon, 5, 5), 1 << 5);
         for p in EngineRules::PRESETS {
-            assert_eq!(EngineRules::preset(p).map(|r| r.kuikae), Ok(Kuikae::SameKindAndSuji));
+            assert_eq!(p.rules.kuikae, Kuikae::SameKindAndSuji);
         }
     }
 
     #[test]
     fn presets_validate_and_names_round_trip() {
-        for p in EngineRules::PRESETS {
-            assert_eq!(EngineRules::preset(p).and_then(|r| r.validate()), Ok(()), "{p}");
-        }
-        for n in Length::NAMES {
-            assert_eq!(Length::from_name(n).map(Length::name), Ok(*n));
-        }
-        for n in MultiRon::NAMES {
-            assert_eq!(MultiRon::from_name(n).map(MultiRon::name), Ok(*n));
-        }
-        for n in ResultRounding::NAMES {
-            assert_eq!(ResultRounding::from_name(n).map(ResultRounding::name), Ok(*n));
-        }
-        for n in Kuikae::NAMES {
-            assert_eq!(Kuikae::from_name(n).map(Kuikae::name), Ok(*n));
-        }
-        let e = MultiRon::from_name("double").map_err(|e| e.message().to_string());
-        assert!(matches!(e, Err(m) if m.starts_with("multi_ron = \"double\"")));
+        crate::options::checks::rule_set_is_consistent::<EngineRules>();
+        assert_eq!(EngineRules::preset("SHIIMA"), Ok(EngineRules::SHIIMA_2026));
+        assert_eq!(EngineRules::preset("tenhou_sanma").map(|r| r.players), Ok(3));
+        let mut r = EngineRules::TENHOU;
+        let e = r.set("multi_ron", &Value::Text("double".into())).map_err(|e| e.message().to_string());
+        assert_eq!(e, Err("multi_ron = \"double\": expected \"head_bump\", \"double_triple_draw\" or \"all\"".into()));
+        r.set("time_limit_minutes", &Value::Text("none".into())).unwrap();
+        r.set("uma", &Value::List([30_000, 10_000, -10_000, -30_000].map(Value::Int).to_vec())).unwrap();
+        assert_eq!((r.time_limit_minutes, r.uma), (None, [30_000, 10_000, -10_000, -30_000]));
     }
 
     #[test]
     fn validation_names_the_option() {
-        let t = EngineRules::tenhou();
+        let t = EngineRules::TENHOU;
         let cases: Vec<(EngineRules, &str)> = vec![
             (EngineRules { players: 2, ..t.clone() }, "players"),
             (EngineRules { start_points: -1, ..t.clone() }, "start_points"),
             (EngineRules { uma: [20_000, 10_000, -10_000, -10_000], ..t.clone() }, "uma"),
-            (EngineRules { uma: [20_000, 0, -20_000, 5], ..EngineRules::tenhou_sanma() }, "uma"),
+            (EngineRules { uma: [20_000, 0, -20_000, 5], ..EngineRules::TENHOU_SANMA }, "uma"),
             (EngineRules { honba_ron: 200, ..t.clone() }, "honba_ron"),
-            (EngineRules { honba_ron: 301, ..EngineRules::tenhou_sanma() }, "honba_ron"),
+            (EngineRules { honba_ron: 301, ..EngineRules::TENHOU_SANMA }, "honba_ron"),
             (EngineRules { noten_total: 1000, ..t.clone() }, "noten_total"),
             (EngineRules { riichi_min_wall: 71, ..t.clone() }, "riichi_min_wall"),
-            (EngineRules { riichi_min_wall: 56, ..EngineRules::tenhou_sanma() }, "riichi_min_wall"),
+            (EngineRules { riichi_min_wall: 56, ..EngineRules::TENHOU_SANMA }, "riichi_min_wall"),
             (EngineRules { chombo: Chombo::EachPays(0), ..t.clone() }, "chombo"),
             (EngineRules { time_limit_minutes: Some(0), ..t.clone() }, "time_limit_minutes"),
             (EngineRules { wrong_ron_each: -1, ..t.clone() }, "wrong_ron_each"),
-            (EngineRules { abort_four_winds: true, ..EngineRules::tenhou_sanma() }, "abort_four_winds"),
-            (EngineRules { abort_four_riichi: true, ..EngineRules::tenhou_sanma() }, "abort_four_riichi"),
+            (EngineRules { abort_four_winds: true, ..EngineRules::TENHOU_SANMA }, "abort_four_winds"),
+            (EngineRules { abort_four_riichi: true, ..EngineRules::TENHOU_SANMA }, "abort_four_riichi"),
         ];
         for (r, option) in cases {
             let e = r.validate().map_err(|e| e.message().to_string());
@@ -615,6 +472,6 @@ mod tests {
         }
         // Negative oka and three players with chi are played somewhere: accepted.
         assert_eq!(EngineRules { return_points: 20_000, ..t.clone() }.validate(), Ok(()));
-        assert_eq!(EngineRules { chi: true, ..EngineRules::tenhou_sanma() }.validate(), Ok(()));
+        assert_eq!(EngineRules { chi: true, ..EngineRules::TENHOU_SANMA }.validate(), Ok(()));
     }
 }

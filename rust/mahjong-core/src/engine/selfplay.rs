@@ -109,7 +109,7 @@ mod tests {
 
     #[test]
     fn random_matches_finish_and_conserve_points() {
-        let rules = EngineRules::tenhou();
+        let rules = EngineRules::TENHOU;
         let mut st = SelfPlayStats::default();
         for seed in 0..30 {
             let r = play_match(&rules, &Rules::TENHOU, seed, &mut st);
@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn three_player_play_takes_every_listed_action_and_conserves_points() {
-        let rules = EngineRules::tenhou_sanma();
+        let rules = EngineRules::TENHOU_SANMA;
         let mut judge = ScorerJudge::new(Rules::TENHOU);
         let mut actions = Vec::new();
         let (mut nukis, mut wins, mut hands) = (0, 0, 0);

@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn three_player_tsumo_loss_and_noten() {
-        let r = EngineRules::tenhou_sanma();
+        let r = EngineRules::TENHOU_SANMA;
         // Tenhou's record: a dealer haneman tsumo (base 3,000) at 2 honba with one
         // stick: 6,200 from each of the two others, 13,400 to the winner.
         assert_eq!(tsumo(&r, 1, 1, 3000, 2, 1, None), [-6200, 13400, -6200, 0]);
@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn liable_player_pays_the_whole_tsumo() {
-        let r = EngineRules::shiima_2026();
+        let r = EngineRules::SHIIMA_2026;
         // Non-dealer 1 tsumo worth 30 fu 3 han (base 960) with one honba and a stick.
         let plain = tsumo(&r, 1, 0, 960, 1, 1, None);
         assert_eq!(plain, [-2100, 5300, -1100, -1100]);

@@ -187,6 +187,7 @@ mod tests {
     use crate::engine::scorer::ScorerJudge;
     use crate::engine::wall::{Rng, Wall};
     use crate::engine::{Action, Game};
+    use crate::options::RuleSet;
     use crate::riichi::Rules;
 
     /// Every tile id an event shows.

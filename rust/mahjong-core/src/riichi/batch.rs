@@ -11,6 +11,7 @@ use super::score::{score, score_without_fu_items, ScoreResult};
 use crate::batch::{Column, Dtype};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
+use crate::options::RuleSet;
 use crate::tile::{RTile, Tile, TileId};
 
 use rayon::prelude::*;

@@ -179,7 +179,7 @@ mod tests {
     /// and kiriage settings.
     #[test]
     fn limits_by_han() {
-        for rules in [Rules::TENHOU, Rules::SHIIMA, Rules { kazoe: KazoeLimit::Sanbaiman, ..Rules::TENHOU }] {
+        for rules in [Rules::TENHOU, Rules::SHIIMA_2025, Rules { kazoe: KazoeLimit::Sanbaiman, ..Rules::TENHOU }] {
             for han in 0..=30u32 {
                 for fu in (20..=130).step_by(5) {
                     let want = match han {
@@ -211,7 +211,7 @@ mod tests {
         let r = Rules::TENHOU;
         assert_eq!(base_points(1, 30, &r), (240, Limit::None));
         assert_eq!(base_points(4, 30, &r), (1920, Limit::None));
-        assert_eq!(base_points(4, 30, &Rules::SHIIMA), (2000, Limit::Mangan));
+        assert_eq!(base_points(4, 30, &Rules::SHIIMA_2025), (2000, Limit::Mangan));
         assert_eq!(base_points(4, 40, &r), (2000, Limit::Mangan));
         assert_eq!(base_points(13, 30, &r), (8000, Limit::KazoeYakuman));
         let ctx = WinContext { winner: 1, discarder: 2, ..WinContext::default() };

@@ -340,7 +340,7 @@ mod tests {
     #[test]
     fn fast_path_matches_set_by_set_scoring() {
         let mut r = Rng(0x5DEE_CE66_D1CE_4E5B);
-        let presets = [Rules::TENHOU, Rules::STANDARD, Rules::SHIIMA];
+        let presets = [Rules::TENHOU, Rules::STANDARD, Rules::SHIIMA_2025];
         let (mut scored, mut failed) = (0, 0);
         let mut tries = 0;
         while scored < 200_000 && tries < 4_000_000 {

@@ -1,15 +1,16 @@
 //! Scoring rule options of riichi mahjong.
 //!
-//! Every variant that changes a score is a field here; presets are named values built
-//! by [`Rules::preset`]. The Python configuration layer (`mahjong_fast.rules`) owns
-//! validation messages and file formats and passes a plain struct down; this module
-//! re-checks the few invariants the scorer relies on ([`Rules::validate`]).
+//! Every variant that changes a score is an option here, declared once with its
+//! kind, default and doc ([`crate::options`]); presets are named values of it.
+//! Validation ([`RuleSet::validate`]) and its messages are the same for Rust and
+//! Python users.
 //!
 //! Sources of the presets: seed 001 (a general rule book) for `standard`, the real
 //! Tenhou records for `tenhou`, seed 004 (a club's house rules) for `shiima-2025` and
 //! `shiima-2026`; the distilled table is `shared/rules/riichi.md`.
 
 use crate::error::{Error, Result};
+use crate::options::{Kind, OptionValue, Preset, RuleSet, Value};
 
 /// What 13 or more han without a yakuman is worth.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -31,145 +32,124 @@ pub enum RenhouValue {
     Yakuman,
 }
 
-/// Every scoring option. Construct with [`Rules::preset`] or field by field, then
-/// call [`Rules::validate`].
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub struct Rules {
-    /// Red fives count as dora (赤ドラ).
-    pub red_fives: bool,
-    /// Tanyao counts in an open hand (喰いタン).
-    pub open_tanyao: bool,
-    /// Least han from yaku (dora excluded) for a hand to win.
-    pub min_han: u8,
-    /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫).
-    pub kiriage_mangan: bool,
-    /// 13+ han without a yakuman.
-    pub kazoe: KazoeLimit,
-    /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.
-    pub double_kokushi_13: bool,
-    /// Four concealed triplets on a pair wait (四暗刻単騎) counts double.
-    pub double_suuankou_tanki: bool,
-    /// Pure nine gates (純正九蓮宝燈) counts double.
-    pub double_junsei_chuuren: bool,
-    /// Big four winds (大四喜) counts double.
-    pub double_daisuushii: bool,
-    /// Two different yakuman in one hand add up.
-    pub yakuman_stacking: bool,
-    /// Human win (人和).
-    pub renhou: RenhouValue,
-    /// Fu of a pair of a wind that is both the seat and the round wind (2 or 4).
-    pub double_wind_pair_fu: u8,
-    /// A pinfu hand won by tsumo scores 20 fu (no tsumo fu) and keeps pinfu.
-    pub pinfu_tsumo: bool,
-    /// A win on a kan replacement tile still earns the 2 tsumo fu.
-    pub rinshan_tsumo_fu: bool,
-    /// Haitei and rinshan may both count on one draw.
-    pub haitei_with_rinshan: bool,
-    /// Points per honba on a ron (a tsumo takes a third of it from each payer in
-    /// 4-player, and the same per-payer amount in 3-player).
-    pub honba_points: u32,
-    /// Points of one riichi stick on the table.
-    pub riichi_stick: u32,
-    /// Pao for big three dragons (大三元).
-    pub pao_daisangen: bool,
-    /// Pao for big four winds (大四喜).
-    pub pao_daisuushii: bool,
-    /// Pao for four kans (四槓子).
-    pub pao_suukantsu: bool,
-    /// 3-player: each north tile set aside (抜きドラ) counts as a dora.
-    pub kita_dora: bool,
-    /// 3-player tsumo: the absent seat's share is not paid by anyone (ツモ損).
-    /// When false, the missing share is split between the two payers.
-    pub sanma_tsumo_loss: bool,
+/// The names of [`RenhouValue`]'s named values (a han count is the third form).
+const RENHOU_NAMES: &[&str] = &["off", "yakuman"];
+
+impl OptionValue for RenhouValue {
+    fn to_value(&self) -> Value {
+        match *self {
+            RenhouValue::Off => Value::Text(RENHOU_NAMES[0].into()),
+            RenhouValue::Yakuman => Value::Text(RENHOU_NAMES[1].into()),
+            RenhouValue::Han(h) => Value::Int(h as i64),
+        }
+    }
+    fn from_value(v: &Value, kind: &Kind) -> Option<Self> {
+        match v {
+            Value::Int(h) => u8::try_from(*h).ok().map(RenhouValue::Han),
+            Value::Text(t) => match kind.name_index(t)? {
+                0 => Some(RenhouValue::Off),
+                _ => Some(RenhouValue::Yakuman),
+            },
+            _ => None,
+        }
+    }
 }
 
-/// Names of the presets, in documentation order.
-pub const PRESET_NAMES: [&str; 4] = ["standard", "tenhou", "shiima-2025", "shiima-2026"];
+crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman" });
 
-impl Rules {
+crate::rule_options! {
+    /// Every scoring option. Construct with [`RuleSet::preset`] or field by field,
+    /// then call [`RuleSet::validate`].
+    #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+    pub struct Rules ("riichi scoring") {
+        /// Red fives count as dora (赤ドラ).
+        red_fives: bool = true, Kind::Bool;
+        /// Tanyao counts in an open hand (喰いタン).
+        open_tanyao: bool = true, Kind::Bool;
+        /// Least han from yaku (dora excluded) for a hand to win.
+        min_han: u8 = 1, Kind::int(1, 13);
+        /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫).
+        kiriage_mangan: bool = false, Kind::Bool;
+        /// What 13 or more han without a yakuman is worth: a counted yakuman (数え役満) or sanbaiman.
+        kazoe: KazoeLimit = KazoeLimit::Yakuman, KazoeLimit::KIND;
+        /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.
+        double_kokushi_13: bool = true, Kind::Bool;
+        /// Four concealed triplets on a pair wait (四暗刻単騎) counts double.
+        double_suuankou_tanki: bool = true, Kind::Bool;
+        /// Pure nine gates (純正九蓮宝燈) counts double.
+        double_junsei_chuuren: bool = true, Kind::Bool;
+        /// Big four winds (大四喜) counts double.
+        double_daisuushii: bool = true, Kind::Bool;
+        /// Two different yakuman in one hand add up.
+        yakuman_stacking: bool = true, Kind::Bool;
+        /// Human win (人和): not a yaku, a yakuman, or a closed-only yaku of this many han.
+        renhou: RenhouValue = RenhouValue::Off, Kind::NameOrInt { names: RENHOU_NAMES, min: 1, max: 12 };
+        /// Fu of a pair of a wind that is both the seat and the round wind.
+        double_wind_pair_fu: u8 = 4, Kind::OneOf(&[2, 4]);
+        /// A pinfu hand won by tsumo scores 20 fu (no tsumo fu) and keeps pinfu.
+        pinfu_tsumo: bool = true, Kind::Bool;
+        /// A win on a kan replacement tile still earns the 2 tsumo fu.
+        rinshan_tsumo_fu: bool = true, Kind::Bool;
+        /// Haitei and rinshan may both count on one draw.
+        haitei_with_rinshan: bool = false, Kind::Bool;
+        /// Points per honba on a ron (a tsumo takes a third of it from each payer in
+        /// 4-player, and the same per-payer amount in 3-player).
+        honba_points: u32 = 300, Kind::Int { min: 0, max: 3000, step: 3 };
+        /// Points of one riichi stick on the table.
+        riichi_stick: u32 = 1000, Kind::int(0, 100_000);
+        /// Pao for big three dragons (大三元).
+        pao_daisangen: bool = false, Kind::Bool;
+        /// Pao for big four winds (大四喜).
+        pao_daisuushii: bool = false, Kind::Bool;
+        /// Pao for four kans (四槓子).
+        pao_suukantsu: bool = false, Kind::Bool;
+        /// 3-player: each north tile set aside (抜きドラ) counts as a dora.
+        kita_dora: bool = true, Kind::Bool;
+        /// 3-player tsumo: the absent seat's share is not paid by anyone (ツモ損);
+        /// when false, the missing share is split between the two payers.
+        sanma_tsumo_loss: bool = true, Kind::Bool;
+    }
+}
+
+crate::rule_presets! { Rules:
+    /// Seed 001, the general rule book: double-yakuman patterns count double, no
+    /// renhou, red fives optional (on here; switch `red_fives` off for the plain game).
+    STANDARD = "standard" [], from DEFAULTS, "seed 001 (general riichi rule book); shared/rules/riichi.md" {};
     /// Tenhou's rules as its records show them (ranked lobbies with red fives and
     /// open tanyao on; the lobby flags map onto `red_fives` and `open_tanyao`).
-    pub const TENHOU: Rules = Rules {
-        red_fives: true,
-        open_tanyao: true,
-        min_han: 1,
-        kiriage_mangan: false,
-        kazoe: KazoeLimit::Yakuman,
+    TENHOU = "tenhou" [], from STANDARD, "Tenhou server behaviour shown by its real records (shared/data/tenhou)" {
         double_kokushi_13: false,
         double_suuankou_tanki: false,
         double_junsei_chuuren: false,
         double_daisuushii: false,
-        yakuman_stacking: true,
-        renhou: RenhouValue::Off,
-        double_wind_pair_fu: 4,
-        pinfu_tsumo: true,
-        rinshan_tsumo_fu: true,
-        haitei_with_rinshan: false,
-        honba_points: 300,
-        riichi_stick: 1000,
         pao_daisangen: true,
         pao_daisuushii: true,
-        pao_suukantsu: false,
-        kita_dora: true,
-        sanma_tsumo_loss: true,
     };
-
-    /// Seed 001, the general rule book: double-yakuman patterns count double, no
-    /// renhou, red fives optional (on here; switch `red_fives` off for the plain game).
-    pub const STANDARD: Rules = Rules {
-        double_kokushi_13: true,
-        double_suuankou_tanki: true,
-        double_junsei_chuuren: true,
-        double_daisuushii: true,
-        pao_daisangen: false,
-        pao_daisuushii: false,
-        ..Rules::TENHOU
-    };
-
-    /// Seed 004, the Shiima club (2025 and 2026 score hands alike; they differ in
-    /// uma and penalties, which are match rules).
-    pub const SHIIMA: Rules = Rules {
+    /// Seed 004, the Shiima club, up to 2025.
+    SHIIMA_2025 = "shiima-2025" [], from TENHOU, "seed 004 (Shiima club house rules), rules up to 2025" {
         kiriage_mangan: true,
         renhou: RenhouValue::Han(6),
         double_wind_pair_fu: 2,
         pao_suukantsu: true,
-        ..Rules::TENHOU
     };
+    /// Seed 004 from 2026: hands score as in 2025 (the years differ in uma and
+    /// penalties, which are match rules).
+    SHIIMA_2026 = "shiima-2026" [], from SHIIMA_2025, "seed 004 (Shiima club house rules), rules from 2026" {};
+}
 
-    /// A preset by name: `standard`, `tenhou`, `shiima-2025`, `shiima-2026`.
-    pub fn preset(name: &str) -> Result<Rules> {
-        match name {
-            "standard" => Ok(Rules::STANDARD),
-            "tenhou" => Ok(Rules::TENHOU),
-            "shiima-2025" | "shiima-2026" => Ok(Rules::SHIIMA),
-            _ => Err(Error::InvalidRule(format!("unknown rule preset {name:?} (known: {})", PRESET_NAMES.join(", ")))),
-        }
+impl RuleSet for Rules {
+    fn presets() -> &'static [Preset<Rules>] {
+        Rules::PRESETS
     }
 
-    /// Check the invariants the scorer relies on.
-    pub fn validate(&self) -> Result<()> {
-        if !(1..=13).contains(&self.min_han) {
-            return Err(Error::InvalidRule(format!("min_han = {}: expected 1..=13", self.min_han)));
-        }
-        if !matches!(self.double_wind_pair_fu, 2 | 4) {
-            return Err(Error::InvalidRule(format!(
-                "double_wind_pair_fu = {}: expected 2 or 4",
-                self.double_wind_pair_fu
-            )));
-        }
+    fn check_combination(&self) -> Result<()> {
         if let RenhouValue::Han(h) = self.renhou {
-            if !(1..=12).contains(&h) {
-                return Err(Error::InvalidRule(format!("renhou = {h} han: expected 1..=12 (or yakuman / off)")));
+            if h < self.min_han {
+                return Err(Error::InvalidRule(format!(
+                    "renhou = {h} han contradicts min_han = {} (renhou could never win alone)",
+                    self.min_han
+                )));
             }
-        }
-        if !self.honba_points.is_multiple_of(3) || self.honba_points > 3000 {
-            return Err(Error::InvalidRule(format!(
-                "honba_points = {}: must be a multiple of 3 (a tsumo splits it among three payers), at most 3000",
-                self.honba_points
-            )));
-        }
-        if self.riichi_stick > 100_000 {
-            return Err(Error::InvalidRule(format!("riichi_stick = {}: at most 100000", self.riichi_stick)));
         }
         Ok(())
     }
@@ -187,13 +167,19 @@ mod tests {
 
     #[test]
     fn presets_validate_and_differ() {
-        for n in PRESET_NAMES {
-            Rules::preset(n).unwrap().validate().unwrap();
-        }
+        crate::options::checks::rule_set_is_consistent::<Rules>();
+        assert_eq!(Rules::PRESET_NAMES, ["standard", "tenhou", "shiima-2025", "shiima-2026"]);
         assert!(Rules::preset("nope").is_err());
         assert_ne!(Rules::STANDARD, Rules::TENHOU);
-        const { assert!(Rules::SHIIMA.kiriage_mangan && !Rules::TENHOU.kiriage_mangan) };
+        const { assert!(Rules::SHIIMA_2025.kiriage_mangan && !Rules::TENHOU.kiriage_mangan) };
         let bad = Rules { min_han: 0, ..Rules::TENHOU };
-        assert!(bad.validate().is_err());
+        assert_eq!(bad.validate().map_err(|e| e.message().to_string()), Err("min_han = 0: expected 1-13".into()));
+        let bad = Rules { min_han: 4, renhou: RenhouValue::Han(2), ..Rules::TENHOU };
+        assert!(bad.validate().unwrap_err().message().contains("contradicts min_han"));
+        let mut r = Rules::TENHOU;
+        let e = r.set("honba_points", &Value::Int(100)).unwrap_err();
+        assert_eq!(e.message(), "honba_points = 100: expected a multiple of 3 in 0-3000");
+        r.set("renhou", &Value::Text("yakuman".into())).unwrap();
+        assert_eq!(r.renhou, RenhouValue::Yakuman);
     }
 }

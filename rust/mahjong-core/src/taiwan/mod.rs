@@ -18,7 +18,7 @@ pub mod tai;
 
 pub use pattern::{Pattern, ALL_PATTERNS};
 pub use payments::{win_payments, Payment};
-pub use rules::{EarthlyWin, PlantNumbering, RuleValue, TaiwanRules};
+pub use rules::{EarthlyWin, OpeningReplacement, PlantNumbering, TaiwanRules};
 pub use score::{PatternTai, TaiScore};
 pub use tai::{flower_win, score, score_hand, Replacement, WinContext};
 
