@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Type
 
-from mahjong_fast._core import TaiwanRuleSet
 from mahjong_fast._ruleset import RuleSetBase, _toml_value
 
 __all__ = ["rule_set_classes", "annotation_lines", "markdown", "main"]
@@ -35,32 +34,15 @@ def rule_set_classes() -> List[Tuple[Type[RuleSetBase], str, str]]:
         >>> [c.__name__ for c, _, _ in rule_set_classes()]
         ['RuleSet', 'MatchRules', 'TaiwanRules']
     """
-    from mahjong_fast import taiwan
     from mahjong_fast.match_rules import MatchRules
     from mahjong_fast.rules import RuleSet
+    from mahjong_fast.taiwan.rules import TaiwanRules
 
-    out: List[Tuple[Type[RuleSetBase], str, str]] = [
+    return [
         (RuleSet, "rules.py", "riichi/rules.rs"),
         (MatchRules, "match_rules.py", "engine/rules.rs"),
+        (TaiwanRules, "taiwan/rules.py", "taiwan/rules.rs"),
     ]
-    tw = taiwan.TaiwanRules
-    if isinstance(tw, type) and issubclass(tw, RuleSetBase):
-        out.append((tw, _module_file(tw), "taiwan/rules.rs"))
-    else:  # not yet on the base class: documented from the core alone
-        out.append((_TaiwanView, "", "taiwan/rules.rs"))
-    return out
-
-
-def _module_file(cls: type) -> str:
-    mod = sys.modules[cls.__module__]
-    return str(Path(str(mod.__file__)).relative_to(Path(__file__).parent))
-
-
-class _TaiwanView(RuleSetBase, core=TaiwanRuleSet, toml_table="taiwan"):
-    __slots__ = ()
-
-
-_TaiwanView.__name__ = "TaiwanRules"
 
 
 def _py_type(o: Dict[str, Any]) -> str:
@@ -179,8 +161,6 @@ def outdated(docs: Path) -> List[str]:
         out.append(str(docs))
     pkg = Path(__file__).parent
     for cls, module_file, _ in rule_set_classes():
-        if not module_file:
-            continue
         path = pkg / module_file
         text = path.read_text(encoding="utf-8")
         new = _with_annotations(text, cls)
@@ -194,8 +174,6 @@ def write(docs: Path) -> None:
     files = {docs: markdown()}
     pkg = Path(__file__).parent
     for cls, module_file, _ in rule_set_classes():
-        if not module_file:
-            continue
         path = pkg / module_file
         new = _with_annotations(path.read_text(encoding="utf-8"), cls)
         if new is None:

@@ -110,19 +110,31 @@ def test_all_chows_variants():
     assert tw.score(PINGHU, win_tile="7p", self_draw=True, rules=tw.TaiwanRules(all_chows_self_draw=True)).tai_of("all_chows") == 2
 
 
-def test_presets_and_rules_round_trip():
+def test_presets_and_rules_round_trip(tmp_path):
+    import pickle
+
     for name in tw.PRESETS:
         r = tw.TaiwanRules.preset(name)
-        assert tw.TaiwanRules(**dataclass_values(r)) == r
-    # Python defaults equal the core's defaults.
-    core = mf._core.TaiwanRuleSet("common").as_dict()
-    py = dataclass_values(tw.TaiwanRules())
-    assert py == core
-
-
-def dataclass_values(r):
-    import dataclasses
-    return {f.name: getattr(r, f.name) for f in dataclasses.fields(r)}
+        assert tw.TaiwanRules(**r.options()) == r
+        assert r.options() == mf._core.TaiwanRuleSet(name).as_dict()
+    custom = tw.TaiwanRules("seed003", flower_set=1, plant_numbering="梅蘭竹菊")
+    assert repr(custom) == "TaiwanRules('seed003', flower_set=1, plant_numbering='梅蘭竹菊')"
+    path = tmp_path / "club.toml"
+    path.write_text(custom.to_toml(), encoding="utf-8")
+    for back in (pickle.loads(pickle.dumps(custom)), tw.TaiwanRules.from_dict(custom.to_dict()), tw.TaiwanRules.from_toml(path)):
+        assert back == custom and hash(back) == hash(custom)
+    # Every API takes the four forms.
+    hand = dict(hand=PINGHU, win_tile="5s", flowers="春夏秋冬")
+    for form in (custom, {"preset": "seed003", "flower_set": 1, "plant_numbering": "梅蘭竹菊"}, str(path), path):
+        assert tw.load_rules(form) == custom
+        assert tw.score(**hand, rules=form).tai_of("flower_set") == 1
+    assert tw.score(**hand, rules="seed003").tai_of("flower_set") == 2
+    with pytest.raises(mf.InvalidRuleError, match="rule option names are text, got 5"):
+        tw.TaiwanRules.from_dict({5: 1})
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes("preset = 'common'\n# r\xe8gle\n".encode("latin-1"))
+    with pytest.raises(mf.InvalidRuleError, match="not UTF-8"):
+        tw.score(**hand, rules=bad)
 
 
 @pytest.mark.parametrize("call, exc, words", [

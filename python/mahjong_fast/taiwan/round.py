@@ -32,7 +32,7 @@ from mahjong_fast.taiwan.phases import (
     WinRecord,
     phase_from_dict,
 )
-from mahjong_fast.taiwan.rules import RulesLike, TaiwanRules, load_rules, rules_to_dict
+from mahjong_fast.taiwan.rules import RulesLike, TaiwanRules, load_rules
 from mahjong_fast.taiwan.scoring import TaiwanScore, flower_win_score, score
 from mahjong_fast.taiwan.wall import build_wall, check_wall  # noqa: F401 (build_wall: the examples build walls)
 
@@ -221,7 +221,7 @@ class TaiwanRound:
             ('claim', True)
         """
         return {
-            "rules": rules_to_dict(self.rules), "dealer": self.dealer, "round_wind": self.round_wind,
+            "rules": self.rules.to_dict(), "dealer": self.dealer, "round_wind": self.round_wind,
             "consecutive": self.consecutive, "wall": list(self.wall), "hands": [list(h) for h in self.hands],
             "flowers": [list(f) for f in self.flowers], "melds": [[_meld_to_dict(m) for m in ms] for ms in self.melds],
             "discards": [list(d) for d in self.discards], "events": [list(e) for e in self.events],
