@@ -71,7 +71,7 @@ def score_args(case: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
             melds.append(f"{m['type']}:{m['tiles_mpsz']}")
     f = case["flags"]
     ctx: Dict[str, Any] = dict(
-        tsumo=case["tsumo"],
+        self_draw=case["tsumo"],
         riichi=f["riichi"],
         double_riichi=f["double_riichi"],
         ippatsu=f["ippatsu"],

@@ -11,7 +11,7 @@ Example:
     (0, ['1z', '2z'])
 """
 
-from mahjong_fast import errors, taiwan
+from mahjong_fast import errors, results, taiwan
 from mahjong_fast._core import (
     ArgumentError,
     IllegalActionError,
@@ -37,6 +37,7 @@ from mahjong_fast._core import (
     is_agari,
     list_log_files,
     parse_tiles,
+    parse_wind,
     read_log,
     self_play,
     shanten,
@@ -97,6 +98,7 @@ __all__ = [
     "from_counts",
     "list_log_files",
     "parse_tiles",
+    "parse_wind",
     "read_log",
     "score",
     "score_many",
@@ -107,6 +109,7 @@ __all__ = [
     "to_mpsz",
     "to_unicode",
     "verify_logs",
+    "results",
     "taiwan",
     "errors",
 ]

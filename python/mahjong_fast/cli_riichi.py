@@ -30,49 +30,20 @@ _FLAGS = [
 
 
 def result_dict(r: ScoreResult) -> Dict[str, Any]:
-    """A JSON-ready dict of a result.
+    """A JSON-ready dict of a result (its ``to_dict()``: every field, the context under "context").
 
     Example:
-        >>> result_dict(score("123m456p789s23455s", "2s", tsumo=True))["points"]
+        >>> result_dict(score("123m456p789s23455s", "2s", self_draw=True))["points"]
         1500
     """
-    return {
-        "yaku": [
-            {"key": y.key, "name": y.name, "romaji": y.romaji, "japanese": y.japanese, "tenhou_id": y.tenhou_id,
-             "han": y.han, "yakuman": y.yakuman}
-            for y in r.yaku
-        ],
-        "dora": r.dora,
-        "ura": r.ura,
-        "aka": r.aka,
-        "kita": r.kita,
-        "han": r.han,
-        "yakuman": r.yakuman,
-        "fu": r.fu,
-        "fu_items": [{"key": k, "description": d, "fu": f} for k, d, f in r.fu_items],
-        "form": r.form,
-        "wait": r.wait,
-        "limit": r.limit,
-        "base": r.base,
-        "points": r.points,
-        "ron_payment": r.ron_payment,
-        "tsumo_dealer_payment": r.tsumo_dealer_payment,
-        "tsumo_non_dealer_payment": r.tsumo_non_dealer_payment,
-        "honba_points": r.honba_points,
-        "sticks_points": r.sticks_points,
-        "total": r.total,
-        "deltas": r.deltas,
-        "pao_applied": r.pao_applied,
-        "is_dealer": r.is_dealer,
-        "tsumo": r.tsumo,
-    }
+    return r.to_dict()
 
 
 def breakdown(r: ScoreResult, rules_name: str) -> str:
     """A readable, multi-line breakdown of a result.
 
     Example:
-        >>> print(breakdown(score("123m456p789s23455s", "2s", tsumo=True), "standard").splitlines()[0])
+        >>> print(breakdown(score("123m456p789s23455s", "2s", self_draw=True), "standard").splitlines()[0])
         Yaku
     """
     lines = ["Yaku"]
@@ -124,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     """
     rules = load_rules(args.rules)
     ctx: Dict[str, Any] = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name, _ in _FLAGS}
+    ctx["self_draw"] = ctx.pop("tsumo")
     ctx.update(
         round_wind=args.round_wind,
         dora=args.dora or None,
@@ -142,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pao is not None:
         ctx["pao"] = args.pao
     melds = [m for m in (args.melds or "").replace(";", ",").split(",") if m.strip()] if args.melds else None
-    r = score(args.hand, args.win, melds, rules=rules, **ctx)
+    r = score(args.hand, win_tile=args.win, melds=melds, rules=rules, **ctx)
     if args.json:
         print(json.dumps(result_dict(r), ensure_ascii=False, indent=2))
     else:

@@ -22,18 +22,21 @@ from mahjong_fast._core import (
     Meld,
     ScoreResult,
     YakuHan,
+    parse_wind,
     score_columns,
     score_flag_names,
     score_hand,
     score_list,
     to_ids,
 )
+from mahjong_fast.results import PointsTable
 from mahjong_fast.rules import RuleSet, load_rules
 
 #: Score one win (the compiled function itself: no Python layer on the hot path).
 score = score_hand
 
-__all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "YakuHan", "RulesLike", "COLUMNS", "LIMITS"]
+__all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "YakuHan", "PointsTable", "RulesLike",
+           "COLUMNS", "LIMITS"]
 
 #: Input columns of the columnar batch: name -> width (1 = one value per row).
 COLUMNS: Dict[str, int] = {
@@ -63,20 +66,10 @@ MELD_CODES = {"chi": 1, "pon": 2, "daiminkan": 3, "kakan": 4, "ankan": 5}
 #: Limit codes of the ``limit`` output column.
 LIMITS = ["", "mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman"]
 _FLAGS = score_flag_names()
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 RulesLike = Union[None, str, RuleSet, Mapping[str, Any]]
 
 
-
-
-def _wind(v: Any) -> int:
-    if isinstance(v, str):
-        key = v.strip().upper()[:1] if not v.endswith("z") else "ESWN"[int(v[0]) - 1]
-        if key not in _WINDS:
-            raise InvalidHandError(f"wind {v!r}: expected E, S, W or N")
-        return _WINDS[key]
-    return int(v)
 
 
 def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
@@ -87,7 +80,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
     tile kinds (0..33).
 
     Example:
-        >>> cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
+        >>> cols = wins_to_columns([{"hand": "123m456p789s23455s", "win_tile": "2s", "self_draw": True}])
         >>> cols["hand"].shape, int(cols["flags"][0])
         ((1, 14), 1)
     """
@@ -104,7 +97,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
             out["meld_tile"][i, j] = min(t // 4 for t in tiles)
             out["meld_red"][i, j] = m.tiles.count("0")
         hand = w["hand"]
-        win = w.get("win")
+        win = w.get("win_tile", w.get("win"))
         ids = list(to_ids(hand)) if isinstance(hand, str) else [int(x) for x in hand]
         if win is None:
             win_id = ids[-1]
@@ -123,7 +116,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         out["win"][i] = win_id
         mask = 0
         for b, name in enumerate(_FLAGS):
-            if w.get(name):
+            if w.get(name) or (name == "tsumo" and w.get("self_draw")):
                 mask |= 1 << b
         if w.get("double_riichi"):
             mask |= 1 << _FLAGS.index("riichi")
@@ -133,7 +126,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         if w.get("winner") is not None:
             winner = int(w["winner"])
         elif w.get("seat_wind") is not None:
-            winner = (_wind(w["seat_wind"]) + dealer) % n_players
+            winner = (parse_wind(w["seat_wind"], "seat_wind") + dealer) % n_players
         else:
             winner = (dealer + 1) % n_players
         out["winner"][i] = winner
@@ -141,7 +134,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         d = w.get("discarder")
         out["discarder"][i] = (winner + n_players - 1) % n_players if d is None else int(d)
         out["pao"][i] = -1 if w.get("pao") is None else int(w["pao"])
-        out["round_wind"][i] = _wind(w.get("round_wind") or "E")
+        out["round_wind"][i] = parse_wind(w.get("round_wind") or "E", "round_wind")
         for key in ("dora", "ura"):
             ind = w.get(key) or []
             kinds = [t // 4 for t in (to_ids(ind) if isinstance(ind, str) else ind)]
@@ -249,17 +242,31 @@ def score_many(
     return results
 
 
-def points(han: int, fu: int, *, dealer: bool = False, tsumo: bool = False, rules: RulesLike = "standard") -> Dict[str, Any]:
+def points(
+    han: int,
+    fu: int,
+    *,
+    dealer: bool = False,
+    self_draw: Optional[bool] = None,
+    rules: RulesLike = "standard",
+    tsumo: Optional[bool] = None,
+) -> PointsTable:
     """The point table: what ``han`` / ``fu`` pays under ``rules``.
 
     Returns ``base``, ``limit``, ``ron`` (the discarder's payment), ``tsumo_dealer``
     (the dealer's share, or each player's share for a dealer tsumo),
-    ``tsumo_non_dealer`` and ``total`` (before honba and sticks).
+    ``tsumo_non_dealer`` and ``total`` (before honba and sticks). ``tsumo`` is the
+    older name of ``self_draw`` (an alias; give one).
 
     Example:
         >>> points(4, 30)["ron"], points(4, 30, rules="shiima-2026")["ron"]
         (7700, 8000)
+        >>> points(3, 30, self_draw=True)["tsumo_dealer"]
+        2000
     """
     from mahjong_fast._core import hand_points
 
-    return hand_points(han, fu, rules=load_rules(rules).core, dealer=dealer, tsumo=tsumo)
+    if self_draw is not None and tsumo is not None:
+        raise InvalidHandError("give self_draw or its alias tsumo, not both")
+    drawn = bool(self_draw if self_draw is not None else tsumo)
+    return hand_points(han, fu, rules=load_rules(rules).core, dealer=dealer, self_draw=drawn)

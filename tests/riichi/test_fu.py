@@ -37,8 +37,8 @@ def test_ryanmen_and_shanpon_add_nothing():
 
 
 def test_tsumo_adds_two_except_pinfu():
-    assert fu_items(mf.score("123m456p789s13s55m", "2s", tsumo=True))[("tsumo", "tsumo")] == 2
-    r = mf.score("123m456p789s23s55m", "4s", tsumo=True)
+    assert fu_items(mf.score("123m456p789s13s55m", "2s", self_draw=True))[("tsumo", "tsumo")] == 2
+    r = mf.score("123m456p789s23s55m", "4s", self_draw=True)
     assert r.fu == 20 and [y.key for y in r.yaku] == ["menzen_tsumo", "pinfu"]
 
 
@@ -56,12 +56,12 @@ def test_tsumo_adds_two_except_pinfu():
 )
 def test_meld_fu(set_text, desc, fu):
     # A haku triplet gives the open hand its yaku; the meld under test adds its fu.
-    r = mf.score("234m456p555z88s", "8s", melds=[set_text], tsumo=True, seat_wind="S")
+    r = mf.score("234m456p555z88s", "8s", melds=[set_text], self_draw=True, seat_wind="S")
     assert fu_items(r)[("set", desc)] == fu
 
 
 def test_concealed_triplets():
-    r = mf.score("555m999p123s555z88s", "8s", tsumo=True)
+    r = mf.score("555m999p123s555z88s", "8s", self_draw=True)
     items = fu_items(r)
     assert items[("set", "closed triplet 5m")] == 4
     assert items[("set", "closed triplet 9p")] == 8
@@ -97,10 +97,10 @@ def test_chiitoitsu_is_25():
 
 def test_rinshan_keeps_tsumo_fu_by_default():
     hand = "123m456p78s55m"
-    r = mf.score(hand, "9s", melds=["ankan:1111z"], tsumo=True, rinshan=True, seat_wind="S", round_wind="S")
+    r = mf.score(hand, "9s", melds=["ankan:1111z"], self_draw=True, rinshan=True, seat_wind="S", round_wind="S")
     assert ("tsumo", "tsumo") in fu_items(r)
     rules = mf.RuleSet.preset("standard").replace(rinshan_tsumo_fu=False)
-    r = mf.score(hand, "9s", melds=["ankan:1111z"], tsumo=True, rinshan=True, seat_wind="S", round_wind="S", rules=rules)
+    r = mf.score(hand, "9s", melds=["ankan:1111z"], self_draw=True, rinshan=True, seat_wind="S", round_wind="S", rules=rules)
     assert ("tsumo", "tsumo") not in fu_items(r)
 
 

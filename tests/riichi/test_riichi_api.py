@@ -5,7 +5,7 @@ import pytest
 
 
 def test_pinfu_tsumo_breakdown():
-    r = mf.score("123m456p789s23455s", "2s", tsumo=True)
+    r = mf.score("123m456p789s23455s", "2s", self_draw=True)
     assert [y.key for y in r.yaku] == ["menzen_tsumo", "pinfu"]
     assert (r.han, r.fu, r.points, r.deltas) == (2, 20, 1500, [-700, 1500, -400, -400])
     assert r.fu_items == [("pinfu_tsumo", "pinfu tsumo", 20)]
@@ -13,8 +13,8 @@ def test_pinfu_tsumo_breakdown():
 
 
 def test_win_tile_defaults_to_last_written_and_13_tiles_accepted():
-    a = mf.score("123m456p789s2345s5s", tsumo=True)
-    b = mf.score("123m456p789s2345s", "5s", tsumo=True)
+    a = mf.score("123m456p789s2345s5s", self_draw=True)
+    b = mf.score("123m456p789s2345s", "5s", self_draw=True)
     assert (a.han, a.fu, a.wait) == (b.han, b.fu, b.wait) == (1, 30, "tanki")
 
 
@@ -52,7 +52,7 @@ _TILES = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range
     win=st.sampled_from(_TILES),
     melds=st.lists(st.sampled_from(["pon:555z", "chi:123m", "ankan:9999p", "kakan:1111s", "chi:406p", "pon:22z"]), max_size=4),
     flags=st.dictionaries(
-        st.sampled_from(["tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+        st.sampled_from(["self_draw", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
                          "tenhou", "chiihou", "renhou"]),
         st.booleans(),
     ),

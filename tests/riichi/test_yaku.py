@@ -19,7 +19,7 @@ CASES = [
     ("riichi", "123m456p789s13s55m", "2s", None, dict(riichi=True), {"riichi": 1}),
     ("ippatsu", "123m456p789s13s55m", "2s", None, dict(riichi=True, ippatsu=True), {"riichi": 1, "ippatsu": 1}),
     ("double_riichi", "123m456p789s13s55m", "2s", None, dict(double_riichi=True), {"double_riichi": 2}),
-    ("menzen_tsumo", "123m456p789s13s55m", "2s", None, dict(tsumo=True), {"menzen_tsumo": 1}),
+    ("menzen_tsumo", "123m456p789s13s55m", "2s", None, dict(self_draw=True), {"menzen_tsumo": 1}),
     ("tanyao", "234m456p678s34s55m", "5s", None, {}, {"tanyao": 1, "pinfu": 1}),
     ("tanyao open", "234m456p34s55m", "5s", ["chi:678s"], {}, {"tanyao": 1}),
     ("pinfu", "123m456p789s23s55m", "4s", None, dict(riichi=True), {"riichi": 1, "pinfu": 1}),
@@ -32,9 +32,9 @@ CASES = [
     ("hatsu", "123m456p789s55m666z", "5m", None, {}, {"hatsu": 1}),
     ("chun", "123m456p789s55m777z", "5m", None, {}, {"chun": 1}),
     ("chankan", "123m456p78s55m", "9s", ["pon:222p"], dict(chankan=True), {"chankan": 1}),
-    ("rinshan", "123m456p78s55m", "9s", ["ankan:2222p"], dict(tsumo=True, rinshan=True),
+    ("rinshan", "123m456p78s55m", "9s", ["ankan:2222p"], dict(self_draw=True, rinshan=True),
      {"rinshan": 1, "menzen_tsumo": 1}),
-    ("haitei", "123m456p78s55m", "9s", ["pon:222p"], dict(tsumo=True, haitei=True), {"haitei": 1}),
+    ("haitei", "123m456p78s55m", "9s", ["pon:222p"], dict(self_draw=True, haitei=True), {"haitei": 1}),
     ("houtei", "123m456p78s55m", "9s", ["pon:222p"], dict(houtei=True), {"houtei": 1}),
     ("sanshoku closed", "123m123p123s78s55m", "9s", None, {}, {"sanshoku": 2, "pinfu": 1}),
     ("sanshoku open", "123p123s78s55m", "9s", ["chi:123m"], {}, {"sanshoku": 1}),
@@ -56,7 +56,7 @@ CASES = [
     ("junchan open", "789m123p789s11s", "1s", ["chi:123m"], {}, {"junchan": 2}),
     ("honitsu closed", "123m567m789m11z22z", "2z", None, dict(seat_wind="W", round_wind="E"), {"honitsu": 3}),
     ("honitsu open", "567m789m11z22z", "2z", ["chi:123m"], dict(seat_wind="W"), {"honitsu": 2}),
-    ("chinitsu closed", "111m234m567m999m5m", "5m", None, dict(tsumo=True), {"chinitsu": 6, "menzen_tsumo": 1}),
+    ("chinitsu closed", "111m234m567m999m5m", "5m", None, dict(self_draw=True), {"chinitsu": 6, "menzen_tsumo": 1}),
     ("chinitsu open", "12345699m", "9m", ["pon:777m", "pon:333m"], {}, {"chinitsu": 5}),
 ]
 
@@ -68,11 +68,11 @@ def test_each_yaku(name, hand, win, melds, ctx, want):
 
 
 YAKUMAN = [
-    ("tenhou", "123m456p789s23s55m4s", "4s", None, dict(tsumo=True, tenhou=True, seat_wind="E"), {"tenhou": 1}),
-    ("chiihou", "123m456p789s23s55m4s", "4s", None, dict(tsumo=True, chiihou=True), {"chiihou": 1}),
+    ("tenhou", "123m456p789s23s55m4s", "4s", None, dict(self_draw=True, tenhou=True, seat_wind="E"), {"tenhou": 1}),
+    ("chiihou", "123m456p789s23s55m4s", "4s", None, dict(self_draw=True, chiihou=True), {"chiihou": 1}),
     ("kokushi", "19m19p19s12345677z", "1m", None, {}, {"kokushi": 1}),
     ("kokushi 13-sided", "19m19p19s12345677z", "7z", None, {}, {"kokushi_13": 2}),
-    ("suuankou", "111m444p777s555z22m", "7s", None, dict(tsumo=True), {"suuankou": 1}),
+    ("suuankou", "111m444p777s555z22m", "7s", None, dict(self_draw=True), {"suuankou": 1}),
     ("suuankou tanki", "111m444p777s555z22m", "2m", None, dict(win_is_pair=True), {"suuankou_tanki": 2}),
     ("daisangen", "123m44p555z666z777z", "4p", None, {}, {"daisangen": 1}),
     ("tsuuiisou", "111z222z333z555z66z", "6z", None, dict(seat_wind="N"), {"tsuuiisou": 1, "suuankou_tanki": 2}),
@@ -82,7 +82,7 @@ YAKUMAN = [
     ("junsei chuuren", "11123456789999m", "9m", None, {}, {"junsei_chuuren": 2}),
     ("suukantsu", "22m", "2m", ["ankan:1111s", "daiminkan:4444p", "kakan:7777s", "daiminkan:9999m"], {},
      {"suukantsu": 1}),
-    ("shousuushii", "111z222z333z44z555m", "5m", None, dict(seat_wind="S", tsumo=True), {"shousuushii": 1, "suuankou": 1}),
+    ("shousuushii", "111z222z333z44z555m", "5m", None, dict(seat_wind="S", self_draw=True), {"shousuushii": 1, "suuankou": 1}),
     ("daisuushii", "111z222z333z444z55m", "5m", None, {}, {"daisuushii": 2, "suuankou_tanki": 2}),
 ]
 
@@ -127,10 +127,10 @@ def test_renhou_per_rules():
 
 def test_haitei_and_rinshan_do_not_stack_unless_allowed():
     args = ("123m456p78s55m", "9s", ["ankan:2222p"])
-    r = mf.score(*args, tsumo=True, rinshan=True, haitei=True)
+    r = mf.score(*args, self_draw=True, rinshan=True, haitei=True)
     assert "haitei" not in keys(r)
     rules = mf.RuleSet.preset("standard").replace(haitei_with_rinshan=True)
-    assert "haitei" in keys(mf.score(*args, tsumo=True, rinshan=True, haitei=True, rules=rules))
+    assert "haitei" in keys(mf.score(*args, self_draw=True, rinshan=True, haitei=True, rules=rules))
 
 
 def test_open_tanyao_switch():
@@ -155,12 +155,12 @@ def test_dora_follow_real_dragon_order():
 
 def test_ura_only_with_riichi():
     assert mf.score("123m456p789s13s55m", "2s", riichi=True, ura="4m").ura == 2
-    assert mf.score("123m456p789s13s55m", "2s", tsumo=True, ura="4m").ura == 0
+    assert mf.score("123m456p789s13s55m", "2s", self_draw=True, ura="4m").ura == 0
 
 
 def test_best_reading_wins():
     # 111222333m: three triplets (sanankou) or three identical sequences (iipeikou).
-    r = mf.score("111222333m456p55s", "5s", tsumo=True, rules="standard")
+    r = mf.score("111222333m456p55s", "5s", self_draw=True, rules="standard")
     assert "sanankou" in keys(r)
     # Ryanpeikou beats seven pairs.
     r = mf.score("112233m778899p55s", "5s", rules="standard")

@@ -21,6 +21,7 @@ pub mod taiwan;
 #[cfg(test)]
 mod test_rng;
 pub mod tile;
+pub mod wind;
 
 pub use error::{Error, Result};
 pub use hand::{Counts, Hand, Meld, MeldKind};

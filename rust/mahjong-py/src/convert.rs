@@ -6,6 +6,7 @@ use crate::args;
 use crate::errors::{with_input, IntoPyResult, InvalidHandError, TileParseError};
 use mahjong_core::error::quoted;
 use mahjong_core::tile::{parse_mpsz, TileId};
+use mahjong_core::wind::{parse_wind, wind_from_seat, ACCEPTED};
 use mahjong_core::{Meld, MeldKind, RTile, Tile};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -20,18 +21,41 @@ fn tiles_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
         return parse_mpsz(args::str_of(s, "tiles")?).py_err();
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.hasattr("__len__")? {
-        let ids: Vec<i64> = obj.extract().map_err(|_| {
+        if let Ok(ids) = obj.extract::<Vec<i64>>() {
+            return ids_to_tiles(&ids);
+        }
+        return tile_items(obj).ok_or_else(|| {
             TileParseError::new_err(format!(
-                "expected mpsz text or a sequence of 136-tile ids, got {}",
+                "expected mpsz text, a sequence of 136-tile ids or a sequence of tiles (\"5m\", Tile), got {}",
                 args::describe(obj)
             ))
         })?;
-        return ids_to_tiles(&ids);
     }
     Err(TileParseError::new_err(format!(
         "expected mpsz text or a sequence of 136-tile ids, got {}",
         obj.get_type().name()?
     )))
+}
+
+/// A sequence whose items are single tiles as mpsz text ("5m") or `Tile` objects (what
+/// `to_dict` writes for indicators); None when an item is neither, Some(Err) when
+/// one does not parse.
+fn tile_items(obj: &Bound<'_, PyAny>) -> Option<PyResult<Vec<RTile>>> {
+    let mut out = Vec::new();
+    for item in obj.try_iter().ok()? {
+        let item = item.ok()?;
+        if let Ok(t) = item.extract::<crate::tiles::PyTile>() {
+            out.push(t.0);
+        } else if item.is_instance_of::<PyString>() {
+            match one_tile(&item) {
+                Ok(t) => out.push(t),
+                Err(e) => return Some(Err(e)),
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(Ok(out))
 }
 
 /// 136-ids to tiles, rejecting out-of-range and duplicate ids.
@@ -128,5 +152,23 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
             }
             o.try_iter()?.map(|m| meld(&m?)).collect()
         }
+    }
+}
+
+/// A seat or round wind (0-3, E/S/W/N, East, 1z-4z, 東南西北) through the core's one
+/// wind parser; `what` names the argument in the error.
+pub fn wind(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return parse_wind(what, s.to_str()?).py_err();
+    }
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(InvalidHandError::new_err(format!("{what} = {}: expected a wind ({ACCEPTED})", obj.repr()?)));
+    }
+    match obj.extract::<i64>() {
+        Ok(i) => wind_from_seat(what, i).py_err(),
+        Err(_) => Err(InvalidHandError::new_err(format!(
+            "{what}: expected a wind ({ACCEPTED}), got {}",
+            obj.get_type().name()?
+        ))),
     }
 }

@@ -8,6 +8,7 @@ mod detach;
 mod engine;
 mod engine_view;
 mod errors;
+mod json;
 mod riichi;
 mod riichi_out;
 mod rules;

@@ -4,14 +4,15 @@
 use crate::convert;
 use crate::detach;
 use crate::errors::{self, to_py, IntoPyResult, InvalidHandError};
+use crate::json;
 use crate::riichi_out::Block;
 use crate::rules::{resolve_rules, PyRules};
 use mahjong_core::hand::Meld;
 use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns};
 use mahjong_core::riichi::context::{Indicators, WinContext};
-use mahjong_core::riichi::points::{base_points, payments, Limit};
+use mahjong_core::riichi::points::{base_points, payments};
 use mahjong_core::riichi::score::{score, ScoreResult};
-use mahjong_core::riichi::shape::Form;
+use mahjong_core::riichi::value;
 use mahjong_core::riichi::yaku::Yaku;
 use mahjong_core::{Hand, RTile, Tile};
 use numpy::PyReadonlyArrayDyn;
@@ -36,12 +37,16 @@ mod arg {
 
 /// One yaku of a result.
 ///
+/// `YakuHan(key, han, yakuman=False)` builds one from its key; it compares by value,
+/// pickles, and `to_dict()` / `YakuHan.from_dict` carry it as JSON-ready data.
+///
 /// Example:
-///     >>> from mahjong_fast import score
-///     >>> score("123m456p789s23455s", "2s", tsumo=True).yaku[0].key
-///     'menzen_tsumo'
-#[pyclass(name = "YakuHan", module = "mahjong_fast", frozen, get_all)]
-#[derive(Clone)]
+///     >>> from mahjong_fast import score, YakuHan
+///     >>> y = score("123m456p789s23455s", "2s", self_draw=True).yaku[0]
+///     >>> y.key, y == YakuHan("menzen_tsumo", 1), YakuHan.from_dict(y.to_dict()) == y
+///     ('menzen_tsumo', True, True)
+#[pyclass(name = "YakuHan", module = "mahjong_fast", frozen, get_all, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyYakuHan {
     /// snake_case key.
     pub key: &'static str,
@@ -59,6 +64,29 @@ pub struct PyYakuHan {
 
 #[pymethods]
 impl PyYakuHan {
+    #[new]
+    #[pyo3(signature = (key, han, yakuman=false))]
+    fn new(key: &str, han: u8, yakuman: bool) -> PyResult<Self> {
+        let y = Yaku::from_key(key)
+            .ok_or_else(|| InvalidHandError::new_err(format!("key = {key:?} is not a yaku key (e.g. \"riichi\")")))?;
+        Ok(yaku_han(y, han, yakuman))
+    }
+    /// The yaku as JSON-ready data (key, names, Tenhou id, han, yakuman).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let y = Yaku::from_key(self.key).ok_or_else(|| InvalidHandError::new_err("internal: unknown yaku key"))?;
+        json::to_py(py, &value::yaku_to_value(y, self.han, self.yakuman))
+    }
+    /// The yaku of `to_dict()` (its `key`, `han` and `yakuman` are read).
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let v = json::from_py(d, "YakuHan.from_dict")?;
+        let (y, h) = value::yaku_from_value(&v).py_err()?;
+        Ok(yaku_han(y, h, v.get("yakuman").and_then(|x| x.as_bool()).unwrap_or(false)))
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> json::Reduced<'py, (&'static str, u8, bool)> {
+        let me = slf.get();
+        Ok((slf.get_type().into_any(), (me.key, me.han, me.yakuman)))
+    }
     fn __repr__(&self) -> String {
         if self.yakuman {
             format!("YakuHan({:?}, yakuman={})", self.key, self.han)
@@ -83,11 +111,17 @@ fn yaku_han(y: Yaku, han: u8, yakuman: bool) -> PyYakuHan {
 
 /// The score of a win.
 ///
+/// Results compare by value (every field, the win context included), pickle, and
+/// `to_dict()` gives JSON-ready data that `ScoreResult.from_dict` reads back.
+///
 /// Example:
-///     >>> from mahjong_fast import score
-///     >>> r = score("123m456p789s23455s", "2s", tsumo=True)
+///     >>> import pickle
+///     >>> from mahjong_fast import score, ScoreResult
+///     >>> r = score("123m456p789s23455s", "2s", self_draw=True)
 ///     >>> (r.han, r.fu, r.points)
 ///     (2, 20, 1500)
+///     >>> pickle.loads(pickle.dumps(r)) == r == ScoreResult.from_dict(r.to_dict())
+///     True
 #[pyclass(name = "ScoreResult", module = "mahjong_fast", frozen)]
 #[derive(Clone)]
 pub struct PyScoreResult {
@@ -152,11 +186,7 @@ impl PyScoreResult {
     /// The winning form: "standard", "chiitoitsu" or "kokushi".
     #[getter]
     fn form(&self) -> &'static str {
-        match self.r.form {
-            Form::Standard => "standard",
-            Form::Chiitoitsu => "chiitoitsu",
-            Form::Kokushi => "kokushi",
-        }
+        value::form_name(self.r.form)
     }
     /// The wait the winning tile completed in the scoring reading.
     #[getter]
@@ -166,17 +196,7 @@ impl PyScoreResult {
     /// Limit name ("" below mangan): mangan, haneman, baiman, sanbaiman, kazoe yakuman, yakuman.
     #[getter]
     fn limit(&self) -> &'static str {
-        if self.r.limit == Limit::Yakuman && self.r.yakuman > 1 {
-            return match self.r.yakuman {
-                2 => "double yakuman",
-                3 => "triple yakuman",
-                4 => "quadruple yakuman",
-                5 => "quintuple yakuman",
-                6 => "sextuple yakuman",
-                _ => "multiple yakuman",
-            };
-        }
-        self.r.limit.name()
+        value::limit_label(&self.r)
     }
     /// Base points.
     #[getter]
@@ -237,6 +257,12 @@ impl PyScoreResult {
     fn is_dealer(&self) -> bool {
         self.ctx.is_dealer()
     }
+    /// True for a self-drawn win (tsumo).
+    #[getter]
+    fn self_draw(&self) -> bool {
+        self.ctx.tsumo
+    }
+    /// Alias of `self_draw` (the riichi word).
     #[getter]
     fn tsumo(&self) -> bool {
         self.ctx.tsumo
@@ -244,6 +270,38 @@ impl PyScoreResult {
     #[getter]
     fn winner(&self) -> u8 {
         self.ctx.winner
+    }
+    /// Every field (and the win context, as `score`'s keyword arguments, under
+    /// "context") as JSON-ready data.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json::to_py(py, &value::result_to_value(&self.r, &self.ctx))
+    }
+    /// The result `to_dict()` wrote (refused with the field named when malformed).
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let (r, ctx) = value::result_from_value(&json::from_py(d, "ScoreResult.from_dict")?).py_err()?;
+        Ok(PyScoreResult { r, ctx })
+    }
+    /// Unpickling: the JSON text `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(text: &str) -> PyResult<Self> {
+        let (r, ctx) = value::result_from_value(&json::parse(text, "ScoreResult")?).py_err()?;
+        Ok(PyScoreResult { r, ctx })
+    }
+    /// Pickled as compact JSON text, read back exactly (no rescoring).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> json::Reduced<'py, (String,)> {
+        let me = slf.get();
+        let text = value::result_to_value(&me.r, &me.ctx).to_string();
+        Ok((slf.get_type().getattr("_from_json")?, (text,)))
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.extract::<PyRef<'_, PyScoreResult>>().is_ok_and(|o| o.r == self.r && o.ctx == self.ctx)
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.r, self.ctx).hash(&mut h);
+        h.finish()
     }
     fn __repr__(&self) -> String {
         let names: Vec<String> = self
@@ -271,27 +329,6 @@ impl PyScoreResult {
             self.deltas()
         )
     }
-}
-
-fn wind_tile(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        let t = match s.to_str()?.to_ascii_uppercase().as_str() {
-            "E" | "EAST" | "1Z" => Some(Tile::EAST),
-            "S" | "SOUTH" | "2Z" => Some(Tile::SOUTH),
-            "W" | "WEST" | "3Z" => Some(Tile::WEST),
-            "N" | "NORTH" | "4Z" => Some(Tile::NORTH),
-            _ => None,
-        };
-        return t.ok_or_else(|| {
-            InvalidHandError::new_err(format!("{what} = {:?}: expected E, S, W or N", s.to_str().unwrap_or("")))
-        });
-    }
-    let i: i64 =
-        obj.extract().map_err(|_| InvalidHandError::new_err(format!("{what}: expected E, S, W, N or 0..3")))?;
-    if !(0..4).contains(&i) {
-        return Err(InvalidHandError::new_err(format!("{what} = {i}: expected 0..3 (E, S, W, N)")));
-    }
-    Ok([Tile::EAST, Tile::SOUTH, Tile::WEST, Tile::NORTH][i as usize])
 }
 
 fn indicators(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Indicators> {
@@ -338,7 +375,7 @@ impl Ctx<'_, '_> {
         if !matches!(n_players, 3 | 4) {
             return Err(InvalidHandError::new_err(format!("n_players = {n_players}: expected 3 or 4")));
         }
-        let sw = self.seat_wind.map(|o| wind_tile(o, "seat_wind")).transpose()?;
+        let sw = self.seat_wind.map(|o| convert::wind(o, "seat_wind")).transpose()?;
         let dealer = self.dealer.unwrap_or(0);
         let winner = match (self.winner, sw) {
             (Some(w), _) => w,
@@ -361,7 +398,7 @@ impl Ctx<'_, '_> {
             winner,
             dealer,
             discarder: self.discarder.unwrap_or((winner.wrapping_add(n_players - 1)) % n_players),
-            round_wind: self.round_wind.map(|o| wind_tile(o, "round_wind")).transpose()?.unwrap_or(Tile::EAST),
+            round_wind: self.round_wind.map(|o| convert::wind(o, "round_wind")).transpose()?.unwrap_or(Tile::EAST),
             pao: self.pao,
             dora: indicators(self.dora, "dora")?,
             ura: indicators(self.ura, "ura")?,
@@ -387,10 +424,12 @@ impl Ctx<'_, '_> {
         d: &'a Bound<'py, PyDict>,
         keep: &'a mut Vec<Bound<'py, PyAny>>,
     ) -> PyResult<Ctx<'a, 'py>> {
-        const KNOWN: [&str; 26] = [
+        const KNOWN: [&str; 28] = [
             "hand",
+            "win_tile",
             "win",
             "melds",
+            "self_draw",
             "tsumo",
             "riichi",
             "double_riichi",
@@ -461,8 +500,13 @@ impl Ctx<'_, '_> {
         }
         let keep: &'a Vec<Bound<'py, PyAny>> = keep;
         let get = |slot: usize| keep.get(idx[slot]);
+        let self_draw = match (d.contains("self_draw")?, d.contains("tsumo")?) {
+            (true, true) => return Err(InvalidHandError::new_err("give self_draw or its alias tsumo, not both")),
+            (true, false) => flag("self_draw")?,
+            _ => flag("tsumo")?,
+        };
         Ok(Ctx {
-            tsumo: flag("tsumo")?,
+            tsumo: self_draw,
             riichi: flag("riichi")?,
             double_riichi: flag("double_riichi")?,
             ippatsu: flag("ippatsu")?,
@@ -511,17 +555,19 @@ pub fn hand_and_win(
 ///
 /// Args:
 ///     hand: the concealed tiles (mpsz text or 136-ids), with or without the winning
-///         tile; without `win`, the last tile written is the winning tile.
-///     win: the winning tile (mpsz or 136-id).
+///         tile; without `win_tile`, the last tile written is the winning tile.
+///     win_tile: the winning tile (mpsz or 136-id).
 ///     melds: `Meld` objects or text like "pon:555z", "chi:340m", "ankan:1111s".
 ///     rules: a preset name ("standard", "tenhou", "shiima-2025", "shiima-2026"), a
 ///         `RuleSet`, a dict of options or a TOML path (default "standard").
-///     tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
-///         chiihou, renhou: how the hand was won.
-///     seat_wind, round_wind: "E", "S", "W", "N" (the winner is South, a non-dealer,
-///         unless told); or explicit seats `winner`, `dealer`, `discarder`, `pao`.
+///     self_draw, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+///         tenhou, chiihou, renhou: how the hand was won (`self_draw`: tsumo).
+///     seat_wind, round_wind: a wind as 0-3, "E"/"S"/"W"/"N", "East", "1z"-"4z" or
+///         東南西北 (the winner is South, a non-dealer, unless told); or explicit
+///         seats `winner`, `dealer`, `discarder`, `pao`.
 ///     dora, ura: indicator tiles (mpsz text or ids).
 ///     honba, riichi_sticks, kita (3-player north tiles), n_players.
+///     win, tsumo: older names of `win_tile` and `self_draw` (aliases; give one name).
 ///
 /// Returns:
 ///     ScoreResult with yaku, han, fu (itemized), limit, base points, payments and
@@ -536,18 +582,20 @@ pub fn hand_and_win(
 ///     >>> r = score("111m456p789s11z", "1z", melds=["pon:777z"], seat_wind="E", dora="6z")
 ///     >>> r.limit, r.points, r.deltas
 ///     ('mangan', 12000, [12000, 0, 0, -12000])
+///     >>> score("123m456p789s23455s", win_tile="2s", self_draw=True).points
+///     1500
 #[pyfunction]
-#[pyo3(signature = (hand, win=None, melds=None, *, rules=None, tsumo=false, riichi=false, double_riichi=false, ippatsu=false,
-    haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
+#[pyo3(signature = (hand, win_tile=None, melds=None, *, rules=None, self_draw=None, riichi=false, double_riichi=false,
+    ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
     seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
-    honba=0, riichi_sticks=0, kita=0, n_players=4))]
+    honba=0, riichi_sticks=0, kita=0, n_players=4, win=None, tsumo=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score_hand(
     hand: &Bound<'_, PyAny>,
-    win: Option<&Bound<'_, PyAny>>,
+    win_tile: Option<&Bound<'_, PyAny>>,
     melds: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
-    tsumo: bool,
+    self_draw: Option<bool>,
     riichi: bool,
     double_riichi: bool,
     ippatsu: bool,
@@ -570,10 +618,14 @@ pub fn score_hand(
     #[pyo3(from_py_with = arg::riichi_sticks)] riichi_sticks: u16,
     #[pyo3(from_py_with = arg::kita)] kita: u8,
     #[pyo3(from_py_with = arg::n_players)] n_players: u8,
+    win: Option<&Bound<'_, PyAny>>,
+    tsumo: Option<bool>,
 ) -> PyResult<PyScoreResult> {
-    let (hand, win) = hand_and_win(hand, win, &convert::melds(melds)?)?;
+    let win_tile = alias(win_tile, win, "win_tile", "win")?;
+    let self_draw = alias(self_draw, tsumo, "self_draw", "tsumo")?.unwrap_or(false);
+    let (hand, win) = hand_and_win(hand, win_tile, &convert::melds(melds)?)?;
     let ctx = Ctx {
-        tsumo,
+        tsumo: self_draw,
         riichi,
         double_riichi,
         ippatsu,
@@ -603,6 +655,14 @@ pub fn score_hand(
     Ok(PyScoreResult { r, ctx })
 }
 
+/// An argument given under its name or its older alias, not both.
+fn alias<T>(name: Option<T>, old: Option<T>, key: &str, old_key: &str) -> PyResult<Option<T>> {
+    match (name, old) {
+        (Some(_), Some(_)) => Err(InvalidHandError::new_err(format!("give {key} or its alias {old_key}, not both"))),
+        (a, b) => Ok(a.or(b)),
+    }
+}
+
 /// Score a list of wins (dicts with the keys of `score`) on every core.
 ///
 /// Each item comes back as a `ScoreResult` or as the `MahjongError` it raised; the
@@ -630,7 +690,7 @@ pub fn score_list(
                 .cast::<PyDict>()
                 .map_err(|_| InvalidHandError::new_err("each win is a dict with the keys of score()"))?;
             let hand = d.get_item("hand")?.ok_or_else(|| InvalidHandError::new_err("a win needs a \"hand\""))?;
-            let win = d.get_item("win")?;
+            let win = alias(d.get_item("win_tile")?, d.get_item("win")?, "win_tile", "win")?;
             let melds = d.get_item("melds")?;
             let (h, w) = hand_and_win(&hand, win.as_ref(), &convert::melds(melds.as_ref())?)?;
             let ctx = Ctx::from_dict(d, &mut keep)?.build()?;
@@ -752,15 +812,16 @@ pub fn score_columns<'py>(
 ///     >>> hand_points(3, 30, rules=RiichiRules.preset("standard"))["ron"]
 ///     3900
 #[pyfunction]
-#[pyo3(signature = (han, fu, *, rules=None, dealer=false, tsumo=false))]
+#[pyo3(signature = (han, fu, *, rules=None, dealer=false, self_draw=false))]
 pub fn hand_points<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = arg::han)] han: u32,
     #[pyo3(from_py_with = arg::fu)] fu: u32,
     rules: Option<&Bound<'py, PyAny>>,
     dealer: bool,
-    tsumo: bool,
+    self_draw: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let tsumo = self_draw;
     let rules = PyRules(resolve_rules(rules)?);
     let (base, limit) = base_points(han, fu, &rules.0);
     let ctx = WinContext {

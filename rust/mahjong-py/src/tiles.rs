@@ -1,10 +1,11 @@
 //! Tile and meld classes and the notation conversions.
 
 use crate::convert;
-use crate::errors::IntoPyResult;
+use crate::errors::{IntoPyResult, InvalidHandError};
 use mahjong_core::tile::{counts_of, format_counts, format_mpsz, to_ids};
 use mahjong_core::{Meld, MeldKind, RTile, Tile};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// Converters of the checked arguments (ranges declared in the core).
 mod arg {
@@ -12,11 +13,14 @@ mod arg {
     crate::int_param!(from_seat: Option<u8> = mahjong_core::hand::FROM_SEAT);
 }
 
-/// A tile kind with its red-five flag.
+/// A tile kind with its red-five flag. Tiles compare, hash and pickle by value;
+/// `to_dict()` / `Tile.from_dict` carry one as JSON-ready data.
 ///
 /// Example:
 ///     >>> Tile("0p").red, Tile("0p").kind, Tile("5z").name
 ///     (True, 13, 'White')
+///     >>> Tile("0p").to_dict(), Tile.from_dict({"tile": "0p"}) == Tile("0p")
+///     ({'tile': '0p', 'kind': 13, 'red': True}, True)
 #[pyclass(name = "Tile", module = "mahjong_fast", frozen, eq, hash, ord, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PyTile(pub RTile);
@@ -67,6 +71,23 @@ impl PyTile {
     fn dora(&self) -> PyTile {
         PyTile(RTile::plain(self.0.tile.dora_from_indicator()))
     }
+    /// `{"tile": mpsz, "kind": 0-33, "red": bool}`.
+    #[allow(clippy::wrong_self_convention)] // the Python method's name
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("tile", self.0.to_string())?;
+        d.set_item("kind", self.0.tile.id())?;
+        d.set_item("red", self.0.red)?;
+        Ok(d)
+    }
+    /// The tile of `to_dict()` (its "tile" is read).
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyTile(convert::one_tile(&dict_item(d, "Tile", "tile")?)?))
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::json::Reduced<'py, (String,)> {
+        Ok((slf.get_type().into_any(), (slf.get().0.to_string(),)))
+    }
     fn __str__(&self) -> String {
         self.0.to_string()
     }
@@ -75,11 +96,14 @@ impl PyTile {
     }
 }
 
-/// A called or declared set.
+/// A called or declared set. Melds compare, hash and pickle by value; `to_dict()` /
+/// `Meld.from_dict` carry one as JSON-ready data.
 ///
 /// Example:
 ///     >>> Meld("pon", "555z").kind, str(Meld("chi", "406m"))
 ///     ('pon', 'chi:406m')
+///     >>> Meld("chi", "406m").to_dict()
+///     {'kind': 'chi', 'tiles': '406m', 'called': '4m', 'from_seat': 3}
 #[pyclass(name = "Meld", module = "mahjong_fast", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyMeld(pub Meld);
@@ -124,6 +148,37 @@ impl PyMeld {
     fn is_open(&self) -> bool {
         self.0.is_open()
     }
+    /// `{"kind", "tiles" (mpsz), "called" (mpsz), "from_seat"}`: the arguments of `Meld`.
+    #[allow(clippy::wrong_self_convention)] // the Python method's name
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("kind", self.0.kind.name())?;
+        d.set_item("tiles", format_mpsz(&self.0.tiles()))?;
+        d.set_item("called", self.0.called.to_string())?;
+        d.set_item("from_seat", self.0.from)?;
+        Ok(d)
+    }
+    /// The meld of `to_dict()`.
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let kind: String = dict_item(d, "Meld", "kind")?
+            .extract()
+            .map_err(|_| InvalidHandError::new_err("Meld.from_dict: \"kind\" must be a string"))?;
+        let tiles = dict_item(d, "Meld", "tiles")?;
+        let called = d.get_item("called").ok().filter(|c| !c.is_none());
+        let from_seat = match d.get_item("from_seat").ok().filter(|f| !f.is_none()) {
+            Some(f) => Some(
+                f.extract::<u8>()
+                    .map_err(|_| InvalidHandError::new_err("Meld.from_dict: \"from_seat\" must be 0-3"))?,
+            ),
+            None => None,
+        };
+        Self::new(&kind, &tiles, called.as_ref(), from_seat)
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::json::Reduced<'py, (&'static str, String, String, u8)> {
+        let m = slf.get().0;
+        Ok((slf.get_type().into_any(), (m.kind.name(), format_mpsz(&m.tiles()), m.called.to_string(), m.from)))
+    }
     fn __str__(&self) -> String {
         self.0.to_string()
     }
@@ -136,6 +191,12 @@ impl PyMeld {
             self.0.from
         )
     }
+}
+
+/// `d[key]` of a dict given to a `from_dict`, or an error naming the class and key.
+fn dict_item<'py>(d: &Bound<'py, PyAny>, class: &str, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    let d = d.cast::<PyDict>().map_err(|_| InvalidHandError::new_err(format!("{class}.from_dict: expected a dict")))?;
+    d.get_item(key)?.ok_or_else(|| InvalidHandError::new_err(format!("{class}.from_dict: missing {key:?}")))
 }
 
 /// Parse tiles (mpsz text or 136-ids) into `Tile` objects.
@@ -203,7 +264,22 @@ pub fn to_unicode(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(convert::tiles(tiles)?.iter().map(|t| t.tile.unicode()).collect())
 }
 
+/// The seat number 0-3 of a wind written 0-3, E/S/W/N, East/South/West/North, 1z-4z
+/// or 東南西北 (the one wind parser every game uses); `what` names the argument in
+/// the error.
+///
+/// Example:
+///     >>> parse_wind("S"), parse_wind("北"), parse_wind("3z"), parse_wind(0)
+///     (1, 3, 2, 0)
+#[pyfunction]
+#[pyo3(signature = (wind, what = "wind"))]
+pub fn parse_wind(wind: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+    let t = convert::wind(wind, what)?;
+    Ok(mahjong_core::wind::wind_seat(t).unwrap_or(0))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_wind, m)?)?;
     m.add_class::<PyTile>()?;
     m.add_class::<PyMeld>()?;
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;

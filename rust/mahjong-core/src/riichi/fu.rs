@@ -91,7 +91,7 @@ impl Default for FuList {
 
 impl FuList {
     #[inline]
-    fn push(&mut self, item: FuItem, fu: u8) {
+    pub(crate) fn push(&mut self, item: FuItem, fu: u8) {
         if (self.n as usize) < MAX_FU_ITEMS {
             self.items[self.n as usize] = (item, fu);
             self.n += 1;

@@ -23,6 +23,7 @@ mod reference;
 pub mod rules;
 pub mod score;
 pub mod shape;
+pub mod value;
 pub mod yaku;
 
 pub use context::{Indicators, WinContext};

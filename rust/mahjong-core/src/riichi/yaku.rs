@@ -224,6 +224,10 @@ impl Yaku {
     pub fn from_tenhou_id(id: u8) -> Option<Yaku> {
         ALL.get(id as usize).copied()
     }
+    /// From its snake_case key (`"riichi"`, `"menzen_tsumo"`).
+    pub fn from_key(key: &str) -> Option<Yaku> {
+        ALL.iter().copied().find(|y| y.info().key == key)
+    }
     /// Every yaku, in id order.
     pub fn all() -> &'static [Yaku; N_YAKU] {
         &ALL
