@@ -18,7 +18,13 @@ from typing import TypedDict
 
 
 class PointsTable(TypedDict):
-    """What a han / fu count pays (``points``)."""
+    """What a han / fu count pays (``points``).
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> mf.points(4, 30)["ron"]
+        7700
+    """
 
     base: int
     limit: str
