@@ -1,8 +1,9 @@
 """The shapes of the plain-data results: what calls that return dicts return.
 
-These are ``TypedDict`` declarations (the values are ordinary ``dict`` objects, so
-they are JSON-ready, pickle, and compare by value); the stubs name them as the return
-types, so a type checker knows every key.
+These are ``TypedDict`` declarations. The values are ordinary ``dict`` objects, so
+they are already JSON-ready, pickle, compare by value and print readably; the stubs
+name them as return types, so a type checker knows every key. (Results with behavior,
+such as ``ScoreResult`` or ``Match``, are classes with ``to_dict()`` instead.)
 
 Example:
     >>> import mahjong_fast as mf
@@ -14,7 +15,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import List, Optional, Tuple, TypedDict, Union
 
 
 class PointsTable(TypedDict):
@@ -34,4 +35,393 @@ class PointsTable(TypedDict):
     total: int
 
 
-__all__ = ["PointsTable"]
+# -- riichi logs and the engine ---------------------------------------------------
+
+
+class RoundStartEvent(TypedDict):
+    """A hand begins: round wind 0-3, hand number, counters, dealer, scores, the first
+    dora indicator and each seat's dealt tiles (136-ids; None where a log hides them).
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> e: RoundStartEvent = mf.Match("tenhou", seed=1).events()[0]
+        >>> e["type"], e["dealer"], len(e["hands"][0])
+        ('round_start', 0, 13)
+    """
+
+    type: str
+    wind: int
+    number: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: List[int]
+    dora_indicator: int
+    hands: List[List[Optional[int]]]
+
+
+class DrawEvent(TypedDict):
+    """A seat draws ``tile`` (None when the log hides it).
+
+    Example:
+        >>> DrawEvent(type="draw", seat=0, tile=5)["tile"]
+        5
+    """
+
+    type: str
+    seat: int
+    tile: Optional[int]
+
+
+class DiscardEvent(TypedDict):
+    """A seat discards ``tile`` (``tsumogiri``: the tile just drawn).
+
+    Example:
+        >>> DiscardEvent(type="discard", seat=0, tile=5, tsumogiri=True)["tsumogiri"]
+        True
+    """
+
+    type: str
+    seat: int
+    tile: int
+    tsumogiri: bool
+
+
+class SeatEvent(TypedDict):
+    """``riichi`` (declared) or ``riichi_stick`` (the stick was paid) by a seat.
+
+    Example:
+        >>> SeatEvent(type="riichi", seat=2)["seat"]
+        2
+    """
+
+    type: str
+    seat: int
+
+
+# "from" is a Python keyword, so these two are declared in the functional form.
+CallEvent = TypedDict(
+    "CallEvent", {"type": str, "seat": int, "kind": str, "tiles": List[int], "called": int, "from": int}
+)
+CallEvent.__doc__ = """A meld called or declared: ``kind`` (chi, pon, daiminkan, kakan, ankan), its
+tiles, the called tile and whom it came from (``from``: 0 self, 1 right, 2 across, 3 left).
+
+Example:
+    >>> CallEvent(type="call", seat=1, kind="pon", tiles=[4, 5, 6], called=6, **{"from": 2})["from"]
+    2
+"""
+
+
+class NukiEvent(TypedDict):
+    """Three-player: a north pulled aside.
+
+    Example:
+        >>> NukiEvent(type="nuki", seat=0, tile=120)["tile"]
+        120
+    """
+
+    type: str
+    seat: int
+    tile: int
+
+
+class DoraEvent(TypedDict):
+    """A new dora indicator is revealed.
+
+    Example:
+        >>> DoraEvent(type="dora", indicator=7)["indicator"]
+        7
+    """
+
+    type: str
+    indicator: int
+
+
+WinEvent = TypedDict(
+    "WinEvent",
+    {
+        "type": str, "seat": int, "from": int, "hand": List[int], "win_tile": Optional[int], "han": int, "fu": int,
+        "points": int, "yaku": List[Tuple[int, int]], "yakuman": List[int], "dora_indicators": List[int],
+        "ura_indicators": List[int], "deltas": List[int], "pao": Optional[int],
+    },
+)
+WinEvent.__doc__ = """A win as recorded: seat, ``from`` (the discarder, or the winner on a tsumo),
+hand, han, fu, points, yaku (Tenhou ids and han), indicators and every seat's score change.
+
+Example:
+    >>> sorted(WinEvent.__annotations__)[:3]
+    ['deltas', 'dora_indicators', 'from']
+"""
+
+
+class RyuukyokuEvent(TypedDict):
+    """A drawn hand: its ``kind``, the score changes and the hands shown.
+
+    Example:
+        >>> RyuukyokuEvent(type="ryuukyoku", kind="exhaustive", deltas=[0] * 4, shown=[None] * 4)["kind"]
+        'exhaustive'
+    """
+
+    type: str
+    kind: str
+    deltas: List[int]
+    shown: List[Optional[List[int]]]
+
+
+class GameEndEvent(TypedDict):
+    """The match ended: final scores and the recorded results (None when absent).
+
+    Example:
+        >>> GameEndEvent(type="game_end", scores=[250] * 4, results=None)["results"] is None
+        True
+    """
+
+    type: str
+    scores: List[int]
+    results: Optional[List[float]]
+
+
+#: One event of a log or of ``Match.events()``: look at its ``"type"``.
+LogEvent = Union[
+    RoundStartEvent, DrawEvent, DiscardEvent, SeatEvent, CallEvent, NukiEvent, DoraEvent, WinEvent,
+    RyuukyokuEvent, GameEndEvent,
+]
+
+
+class LogRules(TypedDict):
+    """The rules a log declares (Tenhou's game type bits and what they mean).
+
+    Example:
+        >>> sorted(LogRules.__annotations__)
+        ['aka', 'custom', 'go_type', 'hanchan', 'kuitan', 'sanma']
+    """
+
+    go_type: int
+    aka: bool
+    kuitan: bool
+    hanchan: bool
+    sanma: bool
+    custom: bool
+
+
+class GameLog(TypedDict):
+    """One game of a log file (``read_log``).
+
+    Example:
+        >>> sorted(GameLog.__annotations__)
+        ['events', 'hidden_tiles', 'names', 'rules', 'source']
+    """
+
+    source: str
+    rules: LogRules
+    names: List[str]
+    hidden_tiles: bool
+    events: List[LogEvent]
+
+
+class VerifyReport(TypedDict, total=False):
+    """What replaying one game through the engine found (``verify_logs``); a file
+    that could not be read gives only ``source``, ``ok``, ``supported``, ``error`` and
+    ``problems``.
+
+    Example:
+        >>> "wins_matched" in VerifyReport.__annotations__
+        True
+    """
+
+    source: str
+    ok: bool
+    supported: bool
+    note: str
+    rounds: int
+    rounds_legal: int
+    rounds_scored: int
+    rounds_skipped: int
+    wins: int
+    wins_matched: int
+    riichi_unverified: int
+    riichi_checked: int
+    final_checked: bool
+    final_matched: bool
+    complete: bool
+    truncated: bool
+    rounds_truncated: int
+    kuikae_accepted: int
+    uma_from_record: Optional[List[float]]
+    fingerprint: str
+    hands: List[Tuple[str, List[int]]]
+    problems: List[str]
+    error: Optional[str]
+
+
+class ScoredLogWin(TypedDict):
+    """One win of a log, replayed and scored (``score_logs``), beside the record.
+
+    Example:
+        >>> "matches_record" in ScoredLogWin.__annotations__
+        True
+    """
+
+    source: str
+    round_wind: str
+    hand_number: int
+    honba: int
+    dealer: int
+    winner: int
+    from_who: int
+    tsumo: bool
+    han: int
+    fu: int
+    yakuman: int
+    limit: str
+    base: int
+    points: int
+    yaku: str
+    dora: int
+    ura: int
+    aka: int
+    kita: int
+    hand: str
+    win_tile: Optional[str]
+    delta0: int
+    delta1: int
+    delta2: int
+    delta3: int
+    recorded0: int
+    recorded1: int
+    recorded2: int
+    recorded3: int
+    matches_record: bool
+
+
+class Action(TypedDict, total=False):
+    """An engine action (``Match.legal_actions`` lists them with their ``seat``):
+    ``type`` plus ``tile`` (discard, riichi, ankan, kakan, nuki) or ``tiles`` (chi,
+    pon: the two tiles from hand).
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> m = mf.Match("tenhou", seed=1)
+        >>> a: Action = m.legal_actions(m.to_act()[0])[0]
+        >>> a["type"], a["seat"]
+        ('discard', 0)
+    """
+
+    type: str
+    seat: int
+    tile: int
+    tiles: List[int]
+
+
+class MatchResult(TypedDict):
+    """Final scores, ranks (1 = first) and results (uma and oka applied).
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> r: MatchResult = mf.final_result([35000, 25000, 25000, 15000])
+        >>> r["ranks"]
+        [1, 2, 3, 4]
+    """
+
+    scores: List[int]
+    ranks: List[int]
+    results: List[float]
+
+
+class SelfPlayTotals(TypedDict):
+    """Totals of random self-play (``self_play``).
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> t: SelfPlayTotals = mf.self_play(1, seed=2)
+        >>> t["matches"], t["hands"] >= 1
+        (1, True)
+    """
+
+    matches: int
+    hands: int
+    decisions: int
+    wins: int
+    draws: int
+
+
+# -- Shanghai solitaire ------------------------------------------------------------
+
+
+class Proof(TypedDict, total=False):
+    """Why a position is lost: ``kind`` "dead_group" (``group``, ``face``, ``slots``:
+    a face whose copies block each other), "cycle" (``slots``), "stuck", or
+    "exhausted" (``nodes``: the whole tree was searched).
+
+    Example:
+        >>> Proof(kind="stuck")["kind"]
+        'stuck'
+    """
+
+    kind: str
+    group: int
+    face: str
+    slots: List[int]
+    nodes: int
+
+
+class SolveResult(TypedDict):
+    """A solver verdict ("solvable", "unsolvable", "unknown" when the budget ran
+    out), a solution from the position (pairs of slots), the proof of a loss, and the
+    cost (search nodes, microseconds).
+
+    Example:
+        >>> from mahjong_fast import solitaire
+        >>> r: SolveResult = solitaire.solve(solitaire.Board(solitaire.layout([(0, 0, 0), (2, 0, 0)]), ["1m", "1m"]))
+        >>> r["verdict"], r["solution"], r["proof"]
+        ('solvable', [(0, 1)], None)
+    """
+
+    verdict: str
+    solution: List[Tuple[int, int]]
+    nodes: int
+    micros: int
+    proof: Optional[Proof]
+
+
+class Deal(TypedDict):
+    """A solvable deal: a face code per slot, a solution, the method that made it
+    ("uniform", "reverse" or "reverse-fallback") and the attempts it took.
+
+    Example:
+        >>> from mahjong_fast._core import solitaire_deal, SolitaireLayout
+        >>> d: Deal = solitaire_deal(SolitaireLayout.builtin("pyramid"), 1, "reverse")
+        >>> len(d["faces"]), len(d["solution"]), d["method"]
+        (144, 72, 'reverse')
+    """
+
+    faces: List[int]
+    solution: List[Tuple[int, int]]
+    method: str
+    attempts: int
+
+
+__all__ = [
+    "Action",
+    "CallEvent",
+    "Deal",
+    "DiscardEvent",
+    "DoraEvent",
+    "DrawEvent",
+    "GameEndEvent",
+    "GameLog",
+    "LogEvent",
+    "LogRules",
+    "MatchResult",
+    "NukiEvent",
+    "PointsTable",
+    "Proof",
+    "RoundStartEvent",
+    "RyuukyokuEvent",
+    "ScoredLogWin",
+    "SeatEvent",
+    "SelfPlayTotals",
+    "SolveResult",
+    "VerifyReport",
+    "WinEvent",
+]

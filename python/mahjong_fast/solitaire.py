@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
-from typing import Callable, List, Optional, Sequence, Tuple, Union
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from mahjong_fast._core import (
     IllegalMoveError,
@@ -39,6 +39,7 @@ from mahjong_fast._core import (
     solitaire_shuffle,
     solitaire_solve,
 )
+from mahjong_fast.results import SolveResult
 
 Layout = SolitaireLayout
 Board = SolitaireBoard
@@ -135,7 +136,7 @@ def map_names(path: Union[str, os.PathLike[str]]) -> List[str]:
         return SolitaireLayout.map_names(f.read())
 
 
-def solve(board: SolitaireBoard, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> dict:
+def solve(board: SolitaireBoard, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> SolveResult:
     """Solve a board's position: verdict, solution (removal order), proof, cost.
 
     Example:
@@ -165,6 +166,28 @@ class Selection:
     pair: Optional[Pair] = None
     reason: str = ""
 
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-ready data (`Selection.from_dict` takes it back).
+
+        Example:
+            >>> Selection.from_dict(Selection("removed", pair=(3, 7)).to_dict())
+            Selection(status='removed', pair=(3, 7), reason='')
+        """
+        d = asdict(self)
+        d["pair"] = list(self.pair) if self.pair else None
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Selection:
+        """The selection of `to_dict()`.
+
+        Example:
+            >>> Selection.from_dict({"status": "selected"}).status
+            'selected'
+        """
+        pair = d.get("pair")
+        return cls(str(d["status"]), tuple(pair) if pair else None, str(d.get("reason", "")))  # type: ignore[arg-type]
+
 
 @dataclass
 class Hint:
@@ -178,6 +201,26 @@ class Hint:
     pair: Optional[Pair] = None
     lost: bool = False
     unknown: bool = False
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-ready data (`Hint.from_dict` takes it back).
+
+        Example:
+            >>> Hint(pair=(1, 2)).to_dict()
+            {'pair': [1, 2], 'lost': False, 'unknown': False}
+        """
+        return {"pair": list(self.pair) if self.pair else None, "lost": self.lost, "unknown": self.unknown}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Hint:
+        """The hint of `to_dict()`.
+
+        Example:
+            >>> Hint.from_dict({"pair": [1, 2], "lost": False, "unknown": False}) == Hint(pair=(1, 2))
+            True
+        """
+        pair = d.get("pair")
+        return cls(tuple(pair) if pair else None, bool(d.get("lost")), bool(d.get("unknown")))  # type: ignore[arg-type]
 
 
 @dataclass
@@ -367,7 +410,7 @@ class Game:
         return Selection("removed", pair=(first, slot))
 
     # -- help ------------------------------------------------------------------
-    def solve(self, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> dict:
+    def solve(self, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> SolveResult:
         """Solver result for the current position (no score effect)."""
         return solitaire_solve(self._board, max_nodes, max_millis)
 
@@ -419,6 +462,95 @@ class Game:
     def score(self) -> Optional[int]:
         """The score under the game's variant (None for "none")."""
         return solitaire_score(self.scoring, self._events.items, self.elapsed, self.won, self.scoring_options)
+
+    # -- as a value ------------------------------------------------------------
+    def to_dict(self) -> Dict[str, Any]:
+        """The game as JSON-ready data: the board now (`SolitaireBoard.to_dict`), the
+        deal (seed, initial faces, method, solution), the options, the moves and the
+        undone moves, the selection, the shuffle count, the scoring events with their
+        times and the seconds elapsed. `Game.from_dict` takes it back.
+
+        Example:
+            >>> g = Game("pyramid", seed=2)
+            >>> g.remove(*g.hint().pair)
+            >>> d = g.to_dict()
+            >>> len(d["moves"]), d["board"]["layout"]["name"], Game.from_dict(d) == g
+            (1, 'pyramid', True)
+        """
+        return {
+            "board": self._board.to_dict(),
+            "initial_faces": [face_text(c) for c in self._initial_faces],
+            "seed": self.seed,
+            "deal_method": self.deal_method,
+            "deal_solution": None if self.deal_solution is None else [list(p) for p in self.deal_solution],
+            "scoring": self.scoring,
+            "scoring_options": dict(self.scoring_options),
+            "on_mismatch": self.on_mismatch,
+            "moves": [list(p) for p in self._done],
+            "undone": [list(p) for p in self._undone],
+            "selected": self._selected,
+            "shuffles": self._shuffles,
+            "events": [[kind, t] for kind, t in self._events.items],
+            "elapsed": self.elapsed,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], *, clock: Callable[[], float] = time.monotonic) -> Game:
+        """The game of `to_dict()`; its clock resumes from the elapsed seconds.
+
+        Example:
+            >>> Game.from_dict(Game("turtle", seed=1).to_dict()).remaining
+            144
+        """
+        g = cls.__new__(cls)
+        g._load(d, clock)
+        return g
+
+    def _load(self, d: Mapping[str, Any], clock: Callable[[], float]) -> None:
+        try:
+            board = SolitaireBoard.from_dict(d["board"])
+            pairs = lambda key: [(int(a), int(b)) for a, b in d[key]]  # noqa: E731
+            self._board = board
+            self._initial_faces = [face_code(f) for f in d["initial_faces"]]
+            self.seed = int(d["seed"])
+            self.deal_method = str(d["deal_method"])
+            self.deal_solution = None if d["deal_solution"] is None else pairs("deal_solution")
+            self.scoring = str(d["scoring"])
+            self.scoring_options = dict(d["scoring_options"])
+            self.on_mismatch = str(d["on_mismatch"])
+            self._done = pairs("moves")
+            self._undone = pairs("undone")
+            self._selected = None if d["selected"] is None else int(d["selected"])
+            self._shuffles = int(d["shuffles"])
+            self._events = _Events([(str(k), float(t)) for k, t in d["events"]])
+            elapsed = float(d["elapsed"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise LayoutError(f"Game.from_dict: not a game's dict ({type(e).__name__}: {e})") from None
+        if self.scoring not in SCORING_VARIANTS or self.on_mismatch not in ("deselect", "switch", "error"):
+            raise LayoutError(f"Game.from_dict: unknown scoring {self.scoring!r} or on_mismatch {self.on_mismatch!r}")
+        self._clock = clock
+        self._start = clock() - elapsed
+
+    def _value(self) -> Dict[str, Any]:
+        d = self.to_dict()
+        del d["elapsed"]  # the clock runs on; equal games are equal whenever compared
+        return d
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._value() == other._value()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes as it is played
+
+    def __getstate__(self) -> Dict[str, Any]:
+        return {"game": self.to_dict(), "clock": self._clock}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self._load(state["game"], state["clock"])
+
+    def __repr__(self) -> str:
+        moves = len(self._done)
+        return (f"Game({self.layout.name!r}, seed={self.seed}, {self.remaining} of {len(self.layout)} left, "
+                f"{moves} move{'' if moves == 1 else 's'}, scoring={self.scoring!r})")
 
 
 from mahjong_fast.solitaire_batch import atlas, solve_many, summarize, survey  # noqa: E402

@@ -260,8 +260,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_play(m)
 }
 
+use crate::json;
 use crate::rules::{load_rules, match_rules_arg};
-use mahjong_core::engine::round::{Action, Penalty, Phase};
+use mahjong_core::engine::journal::{penalty_from_name, Journal, Step};
+use mahjong_core::engine::round::{Action, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
 use mahjong_core::engine::wall::{Rng, Wall};
@@ -411,6 +413,8 @@ pub struct PyMatch {
     round: Round,
     judge: ScorerJudge,
     rng: Rng,
+    /// Seed, first wall and every accepted step: what pickling and `to_dict` carry.
+    journal: Journal,
     /// The `MatchRules` and `RuleSet` the match was built from (what `rules` and
     /// `scoring` return).
     match_rules: Py<PyAny>,
@@ -421,7 +425,7 @@ pub struct PyMatch {
 impl PyMatch {
     #[new]
     #[pyo3(signature = (rules = None, seed = 0, wall = None, scoring = None))]
-    fn new<'py>(
+    pub fn new<'py>(
         py: Python<'py>,
         rules: Option<&Bound<'py, PyAny>>,
         #[pyo3(from_py_with = arg::seed)] seed: u64,
@@ -433,6 +437,9 @@ impl PyMatch {
         let players = er.players;
         let game = Game::new(er);
         let mut rng = Rng::new(seed);
+        // Ids that are not tiles are refused below, before the journal is used.
+        let journal =
+            Journal::new(seed, wall.as_ref().map(|w| w.iter().filter_map(|&i| TileId::new(i).ok()).collect()));
         let first = match wall {
             Some(order) => {
                 let ids: Vec<TileId> = order.into_iter().map(TileId::new).collect::<Result<_, _>>().py_err()?;
@@ -446,6 +453,7 @@ impl PyMatch {
             round,
             judge: ScorerJudge::new(sr),
             rng,
+            journal,
             match_rules: loaded.match_rules.unbind(),
             rule_set: loaded.rule_set.unbind(),
         })
@@ -484,7 +492,7 @@ impl PyMatch {
     /// Apply `seat`'s action; raises `IllegalActionError` if it is not legal.
     fn apply(&mut self, #[pyo3(from_py_with = arg::seat)] seat: u8, action: &Bound<'_, PyDict>) -> PyResult<()> {
         let a = parse_action(action)?;
-        self.round.apply(seat, a, &mut self.judge).py_err()
+        self.step(Step::Act { seat, action: a }).py_err().map(|_| ())
     }
     /// Referee penalty on `seat`: "chombo" (pays per the rules, hand voided and
     /// replayed), "wrong_call" or "wrong_ron" (pays; a wrong ron also bars the seat
@@ -494,16 +502,8 @@ impl PyMatch {
         #[pyo3(from_py_with = arg::seat)] seat: u8,
         #[pyo3(from_py_with = arg::kind)] kind: &str,
     ) -> PyResult<()> {
-        let k = match kind {
-            "chombo" => Penalty::Chombo,
-            "wrong_call" => Penalty::WrongCall,
-            "wrong_ron" => Penalty::WrongRon,
-            other => {
-                return Err(Error::IllegalAction(format!("unknown penalty {other:?} (chombo, wrong_call, wrong_ron)")))
-                    .py_err()
-            }
-        };
-        self.round.penalty(seat, k).py_err()
+        let penalty = penalty_from_name(kind).py_err()?;
+        self.step(Step::Penalty { seat, penalty }).py_err().map(|_| ())
     }
     /// Tell the engine the match time limit has passed (the engine reads no clock):
     /// the match ends when the hand in play ends. Raises `InvalidRuleError` when the
@@ -515,7 +515,7 @@ impl PyMatch {
     ///     >>> m.time_is_up
     ///     True
     fn time_up(&mut self) -> PyResult<()> {
-        self.game.report_time_up().py_err()
+        self.step(Step::TimeUp).py_err().map(|_| ())
     }
     /// Report the playing time so far in minutes; at or past the rules' limit it
     /// acts as `time_up()`. Returns whether the time is up (never without a limit).
@@ -525,7 +525,7 @@ impl PyMatch {
     ///     >>> m.elapsed(30), m.elapsed(50)
     ///     (False, True)
     fn elapsed(&mut self, #[pyo3(from_py_with = arg::minutes)] minutes: u32) -> PyResult<bool> {
-        self.game.report_elapsed(minutes).py_err()
+        self.step(Step::Elapsed(minutes)).py_err()
     }
     /// The match rules in play (a `MatchRules`).
     ///
@@ -616,17 +616,7 @@ impl PyMatch {
     }
     /// After a hand ended: settle it and deal the next one (or end the match).
     fn next_hand(&mut self) -> PyResult<()> {
-        let Phase::Ended(end) = self.round.phase.clone() else {
-            return Err(Error::IllegalAction("the hand is still being played".into())).py_err();
-        };
-        if self.game.result.is_some() {
-            return Err(Error::IllegalAction("the match is over".into())).py_err();
-        }
-        self.game.end_round(&self.round, &end);
-        if self.game.result.is_none() {
-            self.round = self.game.start_round(Wall::shuffled_for(&mut self.rng, self.game.rules.players), true);
-        }
-        Ok(())
+        self.step(Step::NextHand).py_err().map(|_| ())
     }
     /// The final result once the match is over: dict with scores, ranks, results.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
@@ -636,6 +626,117 @@ impl PyMatch {
         d.set_item("ranks", r.ranks.iter().map(|&x| x as u32).collect::<Vec<u32>>())?;
         d.set_item("results", r.results.to_vec())?;
         Ok(Some(d))
+    }
+    /// The match as JSON-ready data: its rules and scoring rules (their `to_dict()`),
+    /// the wall `seed`, the first `wall` (or None) and every accepted `steps` (actions
+    /// with their seat, penalties, time reports, next_hand). `Match.from_dict` replays
+    /// it into an identical match.
+    ///
+    /// Example:
+    ///     >>> m = Match("tenhou", seed=3)
+    ///     >>> seat = m.to_act()[0]
+    ///     >>> m.apply(seat, m.legal_actions(seat)[0])
+    ///     >>> d = m.to_dict()
+    ///     >>> d["seed"], len(d["steps"]), Match.from_dict(d) == m
+    ///     (3, 1, True)
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = json::to_py(py, &self.journal.to_value())?;
+        d.set_item("rules", self.match_rules.bind(py).call_method0("to_dict")?)?;
+        d.set_item("scoring", self.rule_set.bind(py).call_method0("to_dict")?)?;
+        Ok(d)
+    }
+    /// The match `to_dict()` wrote, rebuilt by replaying its steps.
+    #[staticmethod]
+    fn from_dict<'py>(py: Python<'py>, d: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let get = |k: &str| -> PyResult<Bound<'py, PyAny>> {
+            d.get_item(k).map_err(|_| Error::IllegalAction(format!("Match.from_dict: missing {k:?}"))).py_err()
+        };
+        let journal = Journal::from_value(&json::from_py(d, "Match.from_dict")?).py_err()?;
+        Self::replayed(py, &get("rules")?, &get("scoring")?, journal)
+    }
+    /// Unpickling: rules objects and the journal's JSON text.
+    #[staticmethod]
+    fn _restore<'py>(
+        py: Python<'py>,
+        rules: &Bound<'py, PyAny>,
+        scoring: &Bound<'py, PyAny>,
+        journal: &str,
+    ) -> PyResult<Self> {
+        let journal = Journal::from_value(&json::parse(journal, "Match")?).py_err()?;
+        Self::replayed(py, rules, scoring, journal)
+    }
+    /// Pickled as its rules and journal; unpickling replays the journal.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> json::Reduced<'py, (Py<PyAny>, Py<PyAny>, String)> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let args = (me.match_rules.clone_ref(py), me.rule_set.clone_ref(py), me.journal.to_value().to_string());
+        Ok((slf.get_type().getattr("_restore")?, args))
+    }
+    /// Equal when the rules, the scoring rules and the history (seed, wall, steps) are.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(o) = other.extract::<PyRef<'_, PyMatch>>() else { return Ok(false) };
+        Ok(self.journal == o.journal
+            && self.match_rules.bind(py).eq(o.match_rules.bind(py))?
+            && self.rule_set.bind(py).eq(o.rule_set.bind(py))?)
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let name: String = self.match_rules.bind(py).getattr("name")?.extract()?;
+        let r = &self.round;
+        let wind = ["East", "South", "West", "North"][r.wind as usize % 4];
+        let seats: Vec<String> = self.to_act().iter().map(|s| s.to_string()).collect();
+        let who = if seats.is_empty() { String::new() } else { format!(" (seat {} to act)", seats.join(", ")) };
+        Ok(format!(
+            "Match('{name}', {wind} {} honba {}, {}{who}, scores {:?}, {} steps)",
+            r.number as u32 + 1,
+            r.honba,
+            self.phase(),
+            self.round.scores,
+            self.journal.steps.len()
+        ))
+    }
+}
+
+impl PyMatch {
+    /// Run one step; record it when the engine accepted it. Returns `elapsed`'s answer
+    /// (whether the time is up) and false for every other step.
+    fn step(&mut self, s: Step) -> Result<bool, Error> {
+        let out = match s {
+            Step::Act { seat, action } => self.round.apply(seat, action, &mut self.judge).map(|_| false),
+            Step::Penalty { seat, penalty } => self.round.penalty(seat, penalty).map(|_| false),
+            Step::TimeUp => self.game.report_time_up().map(|_| false),
+            Step::Elapsed(m) => self.game.report_elapsed(m),
+            Step::NextHand => {
+                let Phase::Ended(end) = self.round.phase.clone() else {
+                    return Err(Error::IllegalAction("the hand is still being played".into()));
+                };
+                if self.game.result.is_some() {
+                    return Err(Error::IllegalAction("the match is over".into()));
+                }
+                self.game.end_round(&self.round, &end);
+                if self.game.result.is_none() {
+                    self.round =
+                        self.game.start_round(Wall::shuffled_for(&mut self.rng, self.game.rules.players), true);
+                }
+                Ok(false)
+            }
+        }?;
+        self.journal.steps.push(s);
+        Ok(out)
+    }
+
+    /// A match from its rules and journal: started the same way, every step replayed.
+    fn replayed<'py>(
+        py: Python<'py>,
+        rules: &Bound<'py, PyAny>,
+        scoring: &Bound<'py, PyAny>,
+        journal: Journal,
+    ) -> PyResult<Self> {
+        let wall = journal.wall.as_ref().map(|w| w.iter().map(|t| t.id() as u32).collect());
+        let mut m = PyMatch::new(py, Some(rules), journal.seed, wall, Some(scoring))?;
+        for (i, s) in journal.steps.into_iter().enumerate() {
+            m.step(s).map_err(|e| Error::IllegalAction(format!("match journal step {i}: {}", e.message()))).py_err()?;
+        }
+        Ok(m)
     }
 }
 

@@ -111,10 +111,51 @@ impl PyLayout {
     fn __eq__(&self, other: &PyLayout) -> bool {
         self.0.positions() == other.0.positions()
     }
+    /// `{"name", "positions": [[x, y, layer], ...]}`: the arguments of `SolitaireLayout`.
+    ///
+    /// Example:
+    ///     >>> from mahjong_fast import SolitaireLayout
+    ///     >>> t = SolitaireLayout.builtin("pyramid")
+    ///     >>> SolitaireLayout.from_dict(t.to_dict()) == t, t.to_dict()["positions"][0]
+    ///     (True, [0, 0, 0])
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("name", self.0.name())?;
+        let pos: Vec<[u32; 3]> = self.positions().into_iter().map(|(x, y, z)| [x, y, z]).collect();
+        d.set_item("positions", pos)?;
+        Ok(d)
+    }
+    /// The layout of `to_dict()`.
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let bad = || LayoutError::new_err("SolitaireLayout.from_dict: \"positions\" must be [x, y, layer] triples");
+        let rows: Vec<Vec<i64>> = dict_item(d, "SolitaireLayout", "positions")?.extract().map_err(|_| bad())?;
+        let pos = rows
+            .iter()
+            .map(|r| match r.as_slice() {
+                &[x, y, z] => Ok((x, y, z)),
+                _ => Err(bad()),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let name: String = match dict_item(d, "SolitaireLayout", "name") {
+            Ok(n) => {
+                n.extract().map_err(|_| LayoutError::new_err("SolitaireLayout.from_dict: \"name\" must be a string"))?
+            }
+            Err(_) => "custom".into(),
+        };
+        Self::new(pos, &name)
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::json::Reduced<'py, (Triples, String)> {
+        let me = slf.get();
+        Ok((slf.get_type().into_any(), (me.positions(), me.name())))
+    }
     fn __repr__(&self) -> String {
         format!("SolitaireLayout({:?}, {} slots)", self.0.name(), self.0.len())
     }
 }
+
+/// Slots as `(x, y, layer)`.
+type Triples = Vec<(u32, u32, u32)>;
 
 /// Faces from Python: face codes 0..42 or text ("5p", "7z", "1f".."8f", 梅).
 pub fn faces_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Face>> {
@@ -245,6 +286,47 @@ impl PyBoard {
         let b = &slf.borrow().0;
         Ok(format!("<div>{svg}<p>{} of {} tiles left</p></div>", b.remaining(), b.layout().len()))
     }
+    /// `{"layout": layout.to_dict(), "faces": [text per slot], "present": [slots]}`.
+    ///
+    /// Example:
+    ///     >>> from mahjong_fast import SolitaireBoard, SolitaireLayout
+    ///     >>> b = SolitaireBoard(SolitaireLayout([(0, 0, 0), (2, 0, 0)]), ["1m", "1m"])
+    ///     >>> b.remove(0, 1)
+    ///     >>> b.to_dict()["faces"], b.to_dict()["present"], SolitaireBoard.from_dict(b.to_dict()) == b
+    ///     (['1m', '1m'], [], True)
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("layout", self.layout().to_dict(py)?)?;
+        d.set_item("faces", self.0.faces().iter().map(|f| f.text()).collect::<Vec<_>>())?;
+        d.set_item("present", self.present())?;
+        Ok(d)
+    }
+    /// The board of `to_dict()` (a position in progress: faces and present slots).
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let layout = PyLayout::from_dict(&dict_item(d, "SolitaireBoard", "layout")?)?;
+        let present: Vec<usize> = dict_item(d, "SolitaireBoard", "present")?
+            .extract()
+            .map_err(|_| LayoutError::new_err("SolitaireBoard.from_dict: \"present\" must be a list of slots"))?;
+        Self::restored(&layout, &dict_item(d, "SolitaireBoard", "faces")?, present)
+    }
+    /// Unpickling: layout, face codes and present slots.
+    #[staticmethod]
+    fn _restore(layout: &PyLayout, faces: &Bound<'_, PyAny>, present: Vec<usize>) -> PyResult<Self> {
+        Self::restored(layout, faces, present)
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::json::Reduced<'py, (PyLayout, Vec<u32>, Vec<usize>)> {
+        let me = slf.borrow();
+        Ok((slf.get_type().getattr("_restore")?, (me.layout(), me.faces(), me.present())))
+    }
+    /// Equal when the layouts' slots, the faces and the present slots are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.extract::<PyRef<'_, PyBoard>>().is_ok_and(|o| {
+            self.0.layout().positions() == o.0.layout().positions()
+                && self.0.faces() == o.0.faces()
+                && self.0.present() == o.0.present()
+        })
+    }
     fn __repr__(&self) -> String {
         format!(
             "SolitaireBoard({:?}, {} of {} left)",
@@ -253,6 +335,20 @@ impl PyBoard {
             self.0.layout().len()
         )
     }
+}
+
+impl PyBoard {
+    fn restored(layout: &PyLayout, faces: &Bound<'_, PyAny>, present: Vec<usize>) -> PyResult<Self> {
+        let mut b = PyBoard(Board::new(layout.0.clone(), faces_from(faces)?).py_err()?);
+        b.set_present(present)?;
+        Ok(b)
+    }
+}
+
+/// `d[key]` of a dict given to a `from_dict`, or an error naming the class and key.
+fn dict_item<'py>(d: &Bound<'py, PyAny>, class: &str, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    let d = d.cast::<PyDict>().map_err(|_| LayoutError::new_err(format!("{class}.from_dict: expected a dict")))?;
+    d.get_item(key)?.ok_or_else(|| LayoutError::new_err(format!("{class}.from_dict: missing {key:?}")))
 }
 
 fn limits(max_nodes: u64, max_millis: u64) -> SolveLimits {

@@ -8,6 +8,7 @@
 
 pub mod agari;
 pub mod game;
+pub mod journal;
 pub mod judge;
 pub mod replay;
 pub mod round;
