@@ -17,7 +17,7 @@ use mahjong_core::riichi::yaku::Yaku;
 use mahjong_core::{Hand, RTile, Tile};
 use numpy::PyReadonlyArrayDyn;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyDict;
 
 /// Converters of the integer arguments (ranges declared in the core).
 mod arg {
