@@ -13,7 +13,7 @@ use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
-fn ids(v: &[mahjong_core::TileId]) -> Vec<u32> {
+pub(crate) fn ids(v: &[mahjong_core::TileId]) -> Vec<u32> {
     v.iter().map(|t| t.id() as u32).collect()
 }
 

@@ -2,14 +2,11 @@
 //! table and its per-seat event streams (engine dicts, or mjai lines in the
 //! per-player form). Conversion only: the filtering is `mahjong_core::engine::view`.
 
+use crate::engine::ids;
 use mahjong_core::engine::{seat_event, Round, SeatView};
 use mahjong_core::logs::Event;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-
-fn ids(v: &[mahjong_core::TileId]) -> Vec<u32> {
-    v.iter().map(|t| t.id() as u32).collect()
-}
 
 /// The view of `seat` as a dict (keys as `SeatView` in `_core.pyi`).
 pub fn view_dict<'py>(py: Python<'py>, round: &Round, seat: u8) -> PyResult<Bound<'py, PyDict>> {
