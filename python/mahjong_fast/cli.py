@@ -3,8 +3,13 @@
 Each area adds its subcommands from its own module (`cli_<area>.py`, with a
 `register(subparsers)` function) so this file stays a table of contents.
 
+The conventions every subcommand follows (one ``error:`` line and exit 2 on bad
+input, 1 for failed checks, 130 on Ctrl-C, quiet on a closed pipe, ``--debug``,
+``--json``, ``-`` for standard input) live in `cli_common`.
+
 Example:
     $ mahjong-fast demo
+    $ python -m mahjong_fast --version
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ import importlib
 import sys
 from typing import Optional, Sequence
 
-from mahjong_fast import MahjongError
+from mahjong_fast import __version__
+from mahjong_fast.cli_common import Parser, add_debug, run
 
 # Modules that contribute subcommands, in the order `--help` lists them.
 _COMMAND_MODULES = [
@@ -34,14 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
         >>> build_parser().prog
         'mahjong-fast'
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="mahjong-fast",
         description="Exact and fast mahjong rules: riichi, Taiwan 16-tile, Shanghai solitaire.",
     )
+    parser.add_argument("--version", action="version", version=f"mahjong-fast {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in _COMMAND_MODULES:
         importlib.import_module(name).register(sub)
+    add_debug(parser)
     return parser
 
 
@@ -52,12 +60,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         >>> main(["demo", "--quick"])  # doctest: +SKIP
         0
     """
-    args = build_parser().parse_args(argv)
     try:
-        return int(args.func(args) or 0)
-    except MahjongError as e:
-        print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 2
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # --help, --version, usage errors
+        return int(e.code or 0) if not isinstance(e.code, str) else 2
+    except KeyboardInterrupt:
+        return 130
+    return run(args.func, args)
 
 
 if __name__ == "__main__":

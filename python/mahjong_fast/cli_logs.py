@@ -1,42 +1,54 @@
-"""`mahjong-fast logs ...`: verify game logs against the engine.
+"""`mahjong-fast logs ...`: verify game logs against the engine, score their wins
+to a file, convert them to mjai or tenhou.net/6.
 
 Example:
     $ mahjong-fast logs verify ../shared/data/tenhou/raw
+    $ find logs -name '*.mjlog' | mahjong-fast logs score - --out wins.parquet
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any, Dict, List, Optional
+
+from mahjong_fast.cli_common import (
+    COUNT,
+    FAILED,
+    OK,
+    Bar,
+    add_json,
+    add_progress,
+    bar_for,
+    interrupted,
+    print_json,
+    stdin_items,
+)
 
 
-def _bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
-    if done >= total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def _files(args: argparse.Namespace) -> List[str]:
+    from mahjong_fast.engine import list_log_files
+
+    paths = stdin_items(args.paths)
+    return list_log_files(paths) if paths else []
 
 
-def _verify(args: argparse.Namespace) -> int:
-    from mahjong_fast.engine import verify
-
-    s = verify(args.paths, progress=None if args.quiet else _bar)
+def _verify_text(s: Any, max_problems: int) -> None:
     shown = 0
     for line in s.problems:
-        if shown >= args.max_problems:
+        if shown >= max_problems:
             print(f"... {len(s.problems) - shown} more problems")
             break
         print(line)
         shown += 1
     supported = s.games - s.unsupported
-    failed = supported - s.games_ok
-    print(f"files: {s.files} ({s.unreadable} unreadable)")
+    print(f"files: {s.files} ({s.unreadable} unreadable, {len(s.empty)} with no game)")
     for r in s.reports:
         if r.get("error"):
             print(f"  unreadable: {r['error']}")
-    print(f"games: {s.games} read, {supported} with supported rules: {s.games_complete} verified to the end, {s.games_truncated} truncated (log stops before the end; all present verified), {failed} failed")
+    for f in s.empty:
+        print(f"  no game: {f}")
+    print(f"games: {s.games} read, {supported} with supported rules: {s.games_complete} verified to the end, {s.games_truncated} truncated (log stops before the end; all present verified), {s.failed} failed")
     for r in s.reports:
         if not r.get("error") and not r["supported"]:
             print(f"  unsupported: {r['source']}: {r['note']}")
@@ -51,23 +63,112 @@ def _verify(args: argparse.Namespace) -> int:
     if s.kuikae_accepted:
         print(f"discards the kuikae rule bans that the server accepted (protocol clients): {s.kuikae_accepted}")
     print(f"riichi declarations: {s.riichi_checked} checked for tenpai, {s.riichi_unverified} taken on trust (hidden hands never shown, client logs)")
-    return 0 if failed == 0 and s.unreadable == 0 else 1
+
+
+def verify_json(s: Any, done: int, interrupted_: bool = False) -> Dict[str, Any]:
+    """The JSON report of `logs verify`: the totals, the problems and whether it passed.
+
+    Example:
+        >>> from mahjong_fast.engine import VerifySummary
+        >>> verify_json(VerifySummary(), 0)["passed"]
+        True
+    """
+    keys = ("files", "unreadable", "games", "unsupported", "games_ok", "games_complete", "games_truncated", "failed",
+            "rounds", "rounds_legal", "rounds_scored", "rounds_skipped", "rounds_truncated", "wins", "wins_matched",
+            "finals_checked", "finals_matched", "uma_from_record", "kuikae_accepted", "riichi_checked", "riichi_unverified")
+    out: Dict[str, Any] = {k: getattr(s, k) for k in keys}
+    out.update(passed=s.passed, files_done=done, interrupted=interrupted_, empty=s.empty, distinct=s.distinct(), problems=s.problems)
+    return out
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from mahjong_fast.engine import VerifySummary, verify_chunk
+
+    files = _files(args)
+    s = VerifySummary(files=len(files))
+    bar = bar_for(args, "files")
+    done = 0
+    try:
+        for i in range(0, len(files), 64):
+            verify_chunk(s, files[i : i + 64])
+            done = min(i + 64, len(files))
+            if bar:
+                bar.update(done, len(files))
+    except KeyboardInterrupt:
+        if bar:
+            bar.end()
+        s.files = done
+        if args.json:
+            print_json(verify_json(s, done, True), indent=1)
+        else:
+            _verify_text(s, args.max_problems)
+        return interrupted(f"verified {done} of {len(files)} files (the totals above are theirs)")
+    if bar:
+        bar.end()
+    if args.json:
+        print_json(verify_json(s, done), indent=1)
+    else:
+        _verify_text(s, args.max_problems)
+    return OK if s.passed else FAILED
 
 
 def _score(args: argparse.Namespace) -> int:
-    from mahjong_fast.engine import score_to_file
+    from mahjong_fast.engine import WinWriter, list_log_files, score_logs
 
+    # The target is checked (extension, folder, --no-clobber) before any work.
+    writer = WinWriter(args.out, no_clobber=args.no_clobber)
+    bar: Optional[Bar] = None
+    done = total = 0
     try:
-        n, skipped = score_to_file(args.paths, args.out, progress=None if args.quiet else _bar)
-    except ImportError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    print(f"{n} wins written to {args.out}")
+        paths = stdin_items(args.paths)
+        files = list_log_files(paths) if paths else []
+        total = len(files)
+        bar = bar_for(args, "files")
+        skipped: List[str] = []
+        for i in range(0, total, 64):
+            rows, skip = score_logs(files[i : i + 64])
+            writer.write(rows)
+            skipped.extend(skip)
+            done = min(i + 64, total)
+            if bar:
+                bar.update(done, total)
+        writer.close()
+    except KeyboardInterrupt:
+        writer.abort()
+        if bar:
+            bar.end()
+        return interrupted(f"read {done} of {total} files; nothing written ({args.out} left as it was)")
+    except BaseException:
+        writer.abort()
+        if bar:
+            bar.end()
+        raise
+    if bar:
+        bar.end()
+    if args.json:
+        print_json({"out": args.out, "written": writer.rows, "files": total, "skipped": skipped}, indent=1)
+        return OK
+    print(f"{writer.rows} wins written to {args.out}" + (" (the header only: no wins found)" if not writer.rows else ""))
     if skipped:
         print(f"{len(skipped)} files or games skipped:")
         for line in skipped[: args.max_problems]:
             print(f"  {line}")
-    return 0
+    return OK
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from mahjong_fast.engine import convert_log
+
+    if args.out is None:
+        for line in convert_log(args.path, args.format):
+            sys.stdout.write(line + "\n")
+        return OK
+    lines = convert_log(args.path, args.format, args.out, no_clobber=args.no_clobber)
+    if args.json:
+        print_json({"out": args.out, "format": args.format, "lines": len(lines)})
+    else:
+        print(f"{len(lines)} lines of {args.format} written to {args.out}")
+    return OK
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,17 +177,42 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     Example:
         >>> import argparse; p = argparse.ArgumentParser(); register(p.add_subparsers())
     """
-    p = sub.add_parser("logs", help="read and verify game logs (Tenhou mjlog, client logs)")
+    from mahjong_fast.engine import WIN_FORMATS
+
+    p = sub.add_parser("logs", help="read, verify, score and convert game logs (Tenhou mjlog, client logs, tenhou.net/6, mjai)")
     lsub = p.add_subparsers(dest="logs_command", metavar="SUBCOMMAND")
     lsub.required = True
-    v = lsub.add_parser("verify", help="replay games through the engine and compare scores with the record")
-    v.add_argument("paths", nargs="+", help="log files or folders")
-    v.add_argument("--max-problems", type=int, default=50, help="problem lines to print (default 50)")
-    v.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    paths_help = "log files or folders; - reads paths from standard input, one a line"
+    v = lsub.add_parser(
+        "verify",
+        help="replay games through the engine and compare scores with the record",
+        description="Replay every game and compare. Exit 0: every file held games and every game verified; "
+        "1: a file was unreadable or held no game, or a game failed; 2: bad arguments.",
+    )
+    v.add_argument("paths", nargs="+", help=paths_help)
+    v.add_argument("--max-problems", type=COUNT, default=50, help="problem lines to print (default 50)")
+    add_progress(v)
+    add_json(v, "the totals and the problems")
     v.set_defaults(func=_verify)
-    sc = lsub.add_parser("score", help="extract every win with its full scoring to CSV, Parquet or Arrow")
-    sc.add_argument("paths", nargs="+", help="log files or folders")
-    sc.add_argument("--out", required=True, help="output file: .csv, .parquet or .arrow (the last two need pyarrow)")
-    sc.add_argument("--max-problems", type=int, default=20, help="skipped-file lines to print")
-    sc.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    formats = ", ".join(WIN_FORMATS)
+    sc = lsub.add_parser(
+        "score",
+        help="extract every win with its full scoring to CSV, Parquet or Arrow",
+        description="Score every win and write the rows to --out, whole or not at all: a temporary file beside it "
+        "is renamed over it only when complete (Ctrl-C or an error leaves the previous file). With no wins the file "
+        "holds the header (CSV) or the schema (Parquet, Arrow) only.",
+    )
+    sc.add_argument("paths", nargs="+", help=paths_help)
+    sc.add_argument("--out", required=True, help=f"output file, the format by its extension: {formats} (all but .csv need pyarrow)")
+    sc.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --out")
+    sc.add_argument("--max-problems", type=COUNT, default=20, help="skipped-file lines to print")
+    add_progress(sc)
+    add_json(sc, "what was written")
     sc.set_defaults(func=_score)
+    cv = lsub.add_parser("convert", help="convert a log to mjai or tenhou.net/6 JSON")
+    cv.add_argument("path", help="a log file")
+    cv.add_argument("--format", required=True, choices=["mjai", "tenhou6"], help="the format to write")
+    cv.add_argument("--out", help="write here (whole or not at all) instead of standard output")
+    cv.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --out")
+    add_json(cv, "what was written (with --out)")
+    cv.set_defaults(func=_convert)

@@ -10,11 +10,16 @@ from __future__ import annotations
 import argparse
 import time
 
+from mahjong_fast.cli_common import SEED, U64_MAX, add_json, int_range, print_json
 from mahjong_fast.match_rules import MATCH_PRESETS, load_match_rules
 
 
 def _rules(args: argparse.Namespace) -> int:
-    print(load_match_rules(args.rules).to_toml(), end="")
+    rules = load_match_rules(args.rules)
+    if args.json:
+        print_json(rules.to_dict(), indent=1)
+    else:
+        print(rules.to_toml(), end="")
     return 0
 
 
@@ -25,6 +30,10 @@ def _selfplay(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     stats = self_play(args.n, seed=args.seed, rules=rules, scoring=args.scoring)
     dt = time.perf_counter() - t0
+    if args.json:
+        print_json({"rules": rules.name, "scoring": args.scoring or rules.scoring, "seed": args.seed, **stats,
+                    "seconds": dt})
+        return 0
     print(f"rules: {rules.name}; scoring: {args.scoring or rules.scoring}")
     print(" ".join(f"{k}={v}" for k, v in stats.items()) + f" ({stats['matches'] / max(dt, 1e-9):,.0f} matches/s)")
     return 0
@@ -41,10 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     msub.required = True
     r = msub.add_parser("rules", help="print match rules as TOML (a starting point for a rule file)")
     r.add_argument("rules", nargs="?", default="tenhou", help=f"preset ({', '.join(MATCH_PRESETS)}) or a .toml file")
+    add_json(r, "the rules as a JSON object instead of TOML")
     r.set_defaults(func=_rules)
     s = msub.add_parser("selfplay", help="play N whole matches with random legal actions on all cores")
-    s.add_argument("n", type=int, help="number of matches")
+    s.add_argument("n", type=int_range(0, U64_MAX), help="number of matches")
     s.add_argument("--rules", default="tenhou", help="match rules: preset or .toml file")
     s.add_argument("--scoring", default=None, help="scoring rules: preset or .toml file (default: paired with --rules)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=SEED, default=0, help="seed of the first match (0-2**64-1)")
+    add_json(s, "the totals")
     s.set_defaults(func=_selfplay)

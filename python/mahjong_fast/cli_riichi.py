@@ -11,6 +11,7 @@ import argparse
 import json
 from typing import Any, Dict
 
+from mahjong_fast.cli_common import SEAT, int_range
 from mahjong_fast.riichi import ScoreResult, score
 from mahjong_fast.rules import PRESETS, load_rules
 
@@ -142,15 +143,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument(f"--{name}", action="store_true", help=help_)
     p.add_argument("--seat-wind", default="S", help="winner's seat wind E/S/W/N (default S: non-dealer)")
     p.add_argument("--round-wind", default="E", help="round wind E/S/W/N (default E)")
-    p.add_argument("--winner", type=int, help="winner's seat 0-3 (instead of --seat-wind)")
-    p.add_argument("--dealer", type=int, help="dealer's seat 0-3 (with --winner)")
-    p.add_argument("--discarder", type=int, help="seat that dealt in (with --winner)")
-    p.add_argument("--pao", type=int, help="seat liable for a pao yakuman")
+    p.add_argument("--winner", type=SEAT, help="winner's seat 0-3 (instead of --seat-wind)")
+    p.add_argument("--dealer", type=SEAT, help="dealer's seat 0-3 (with --winner)")
+    p.add_argument("--discarder", type=SEAT, help="seat 0-3 that dealt in (with --winner)")
+    p.add_argument("--pao", type=SEAT, help="seat 0-3 liable for a pao yakuman")
     p.add_argument("--dora", help="dora indicators in mpsz")
     p.add_argument("--ura", help="ura dora indicators in mpsz")
-    p.add_argument("--honba", type=int, default=0, help="honba counters")
-    p.add_argument("--sticks", type=int, default=0, help="riichi sticks the winner collects")
-    p.add_argument("--kita", type=int, default=0, help="north tiles set aside (3-player)")
+    p.add_argument("--honba", type=int_range(0, 255), default=0, help="honba counters, 0-255")
+    p.add_argument("--sticks", type=int_range(0, 255), default=0, help="riichi sticks the winner collects, 0-255")
+    p.add_argument("--kita", type=int_range(0, 4), default=0, help="north tiles set aside (3-player), 0-4")
     p.add_argument("--sanma", action="store_true", help="3-player game")
     p.add_argument("--rules", default="standard", help=f"preset ({', '.join(PRESETS)}) or a .toml file")
     p.add_argument("--json", action="store_true", help="print JSON instead of the breakdown")

@@ -29,6 +29,18 @@ from mahjong_fast._core import (
     solitaire_survey,
     solitaire_uniform_faces,
 )
+from mahjong_fast.cli_common import (
+    SEED,
+    U64_MAX,
+    add_json,
+    add_progress,
+    bar_for,
+    int_range,
+    interrupted,
+    print_json,
+    read_text,
+)
+from mahjong_fast.files import check_target, write_text
 from mahjong_fast.solitaire import face_text
 
 
@@ -70,38 +82,17 @@ def _layout(args: argparse.Namespace) -> SolitaireLayout:
     return layout(spec, map=getattr(args, "map", None))
 
 
-def _progress(done: int, total: int, t0: float, extra: str) -> None:
-    width = 30
-    frac = done / total if total else 1.0
-    bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-    el = time.perf_counter() - t0
-    eta = el / frac - el if frac > 0 else 0.0
-    sys.stderr.write(f"\r[{bar}] {done}/{total} {el:6.1f}s eta {eta:6.1f}s {extra}")
-    sys.stderr.flush()
+def survey_result(lay: SolitaireLayout, args: argparse.Namespace, verdicts: List[int], micros: List[int],
+                  nodes: List[int], wall: float) -> dict:
+    """The totals of a survey over the deals done so far (all of them, or those
+    finished before Ctrl-C).
 
-
-def run_survey(args: argparse.Namespace) -> int:
-    lay = _layout(args)
-    n = args.n
-    chunk = max(1, min(args.chunk, n))
-    verdicts: List[int] = []
-    micros: List[int] = []
-    nodes: List[int] = []
-    t0 = time.perf_counter()
-    start = 0
-    while start < n:
-        c = min(chunk, n - start)
-        v, m, nd = solitaire_survey(lay, args.seed, start, c, args.max_nodes, args.max_millis)
-        verdicts += v
-        micros += m
-        nodes += nd
-        start += c
-        if not args.quiet:
-            bad = sum(1 for x in verdicts if x == 1)
-            _progress(start, n, t0, f"unsolvable {bad / len(verdicts):.2%}")
-    wall = time.perf_counter() - t0
-    if not args.quiet:
-        sys.stderr.write("\n")
+    Example:
+        >>> ns = argparse.Namespace(n=2, seed=0)
+        >>> survey_result(SolitaireLayout.builtin("turtle"), ns, [0, 2], [10, 20], [1, 9], 0.1)["unknown"]
+        1
+    """
+    n = len(verdicts)
     solvable = verdicts.count(0)
     unsolvable = verdicts.count(1)
     unknown = verdicts.count(2)
@@ -109,9 +100,10 @@ def run_survey(args: argparse.Namespace) -> int:
     ms = sorted(x / 1000.0 for x in micros)
     lo, hi = wilson(unsolvable, decided)
     slo, shi = wilson(solvable, decided)
-    result = {
+    return {
         "layout": lay.name,
         "deals": n,
+        "deals_planned": args.n,
         "seed": args.seed,
         "solvable": solvable,
         "unsolvable": unsolvable,
@@ -130,36 +122,98 @@ def run_survey(args: argparse.Namespace) -> int:
         # Deal indices (with `seed`) the budget left open, to re-solve with a larger one.
         "unknown_deals": [i for i, x in enumerate(verdicts) if x == 2],
     }
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return 0
-    print(f"layout {lay.name}: {n} uniform random deals (seed {args.seed})")
-    print(
-        f"  solvable   {solvable:>9} ({result['solvable_share']:.4%}, 95% CI {slo:.4%} .. {shi:.4%})"
-        if decided
-        else "  no deal decided"
-    )
+
+
+def survey_text(result: dict, args: argparse.Namespace) -> str:
+    """The survey's summary as text.
+
+    Example:
+        >>> ns = argparse.Namespace(n=1, seed=0, max_nodes=1, max_millis=1)
+        >>> r = survey_result(SolitaireLayout.builtin("turtle"), ns, [0], [10], [1], 0.1)
+        >>> survey_text(r, ns).splitlines()[0]
+        'layout turtle: 1 uniform random deals (seed 0)'
+    """
+    n = result["deals"]
+    planned = "" if n == result["deals_planned"] else f" of {result['deals_planned']} planned"
+    lines = [f"layout {result['layout']}: {n} uniform random deals{planned} (seed {result['seed']})"]
+    decided = result["solvable"] + result["unsolvable"]
     if decided:
-        print(f"  unsolvable {unsolvable:>9} ({result['unsolvable_share']:.4%}, 95% CI {lo:.4%} .. {hi:.4%})")
-    print(f"  unknown    {unknown:>9} (budget {args.max_nodes} nodes / {args.max_millis} ms per deal)")
-    print(
+        slo, shi = result["solvable_ci95"]
+        lo, hi = result["unsolvable_ci95"]
+        lines.append(f"  solvable   {result['solvable']:>9} ({result['solvable_share']:.4%}, 95% CI {slo:.4%} .. {shi:.4%})")
+        lines.append(f"  unsolvable {result['unsolvable']:>9} ({result['unsolvable_share']:.4%}, 95% CI {lo:.4%} .. {hi:.4%})")
+    else:
+        lines.append("  no deal decided")
+    lines.append(f"  unknown    {result['unknown']:>9} (budget {args.max_nodes} nodes / {args.max_millis} ms per deal)")
+    lines.append(
         f"  time per deal: median {result['ms_median']:.3f} ms, p99 {result['ms_p99']:.3f} ms, "
         f"max {result['ms_max']:.3f} ms; mean nodes {result['nodes_mean']:.1f}"
     )
-    print(f"  wall {wall:.1f} s on {os.cpu_count()} cores; 1,000,000 deals would take ~{result['per_million_seconds'] / 60:.1f} min")
+    if n:
+        lines.append(
+            f"  wall {result['wall_seconds']:.1f} s on {result['threads']} cores; 1,000,000 deals would take "
+            f"~{result['per_million_seconds'] / 60:.1f} min"
+        )
+    return "\n".join(lines)
+
+
+def run_survey(args: argparse.Namespace) -> int:
+    lay = _layout(args)
+    n = args.n
+    if args.out:
+        check_target(args.out, [".json"], no_clobber=args.no_clobber, argument="out")
+    chunk = max(1, min(args.chunk, n))
+    verdicts: List[int] = []
+    micros: List[int] = []
+    nodes: List[int] = []
+    bar = bar_for(args, "deals")
+    t0 = time.perf_counter()
+    stopped = False
+    try:
+        start = 0
+        while start < n:
+            c = min(chunk, n - start)
+            v, m, nd = solitaire_survey(lay, args.seed, start, c, args.max_nodes, args.max_millis)
+            verdicts += v
+            micros += m
+            nodes += nd
+            start += c
+            if bar:
+                bad = sum(1 for x in verdicts if x == 1)
+                bar.update(start, n, f"unsolvable {bad / len(verdicts):.2%}")
+    except KeyboardInterrupt:
+        stopped = True
+    if bar:
+        bar.end()
+    result = survey_result(lay, args, verdicts, micros, nodes, time.perf_counter() - t0)
+    result["interrupted"] = stopped
+    if args.out and not stopped:
+        write_text(args.out, json.dumps(result, indent=2) + "\n", no_clobber=args.no_clobber)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(survey_text(result, args))
+    if stopped:
+        kept = f"; {args.out} not written" if args.out else ""
+        return interrupted(f"{len(verdicts)} of {n} deals done (the summary above is theirs){kept}")
     return 0
 
 
 def _read_deal(path: str) -> Tuple[SolitaireLayout, List[str]]:
-    """A deal file: JSON {"layout": name | [[x, y, layer], ...], "faces": [...]}, or
-    text lines `x y layer face`."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    """A deal file (``-``: standard input): JSON {"layout": name, "positions": [[x, y,
+    layer], ...], "faces": [...]} as `solitaire deal --json` writes it (positions, or
+    a layout name alone, or positions under "layout"), or text lines `x y layer face`."""
+    text = read_text(path)
     if text.lstrip().startswith("{"):
-        d = json.loads(text)
-        lay = d.get("layout", "turtle")
-        layout = SolitaireLayout.builtin(lay) if isinstance(lay, str) else SolitaireLayout([tuple(p) for p in lay], "custom")
-        return layout, list(d["faces"])
+        try:
+            d = json.loads(text)
+            faces = list(d["faces"])
+            lay = d.get("positions") or d.get("layout", "turtle")
+        except (ValueError, KeyError, TypeError) as e:
+            raise LayoutError(f"{path}: not a deal file ({type(e).__name__}: {e})") from None
+        if isinstance(lay, str):
+            return SolitaireLayout.builtin(lay), faces
+        return SolitaireLayout([tuple(p) for p in lay], str(d.get("layout", "custom"))), faces
     pos, faces = [], []
     for k, line in enumerate(text.splitlines(), 1):
         line = line.split("#")[0].strip()
@@ -175,7 +229,7 @@ def _read_deal(path: str) -> Tuple[SolitaireLayout, List[str]]:
         faces.append(parts[3])
     # The layout sorts its slots; carry the faces along.
     order = sorted(range(len(pos)), key=lambda i: (pos[i][2], pos[i][1], pos[i][0]))
-    layout = SolitaireLayout(pos, os.path.splitext(os.path.basename(path))[0])
+    layout = SolitaireLayout(pos, "stdin" if path == "-" else os.path.splitext(os.path.basename(path))[0])
     return layout, [faces[i] for i in order]
 
 
@@ -223,9 +277,20 @@ def print_board(board: SolitaireBoard) -> None:
 
 def run_deal(args: argparse.Namespace) -> int:
     lay = _layout(args)
+    if args.out:
+        check_target(args.out, [".json"], no_clobber=args.no_clobber, argument="out")
     d = solitaire_deal(lay, args.seed, args.method)
+    doc = {"layout": lay.name, "positions": lay.positions, **d, "faces": [face_text(f) for f in d["faces"]]}
+    if args.out:
+        # The file reads back with `solve --deal FILE`.
+        write_text(args.out, json.dumps(doc) + "\n", no_clobber=args.no_clobber)
+        if args.json:
+            print_json({"out": args.out, "layout": lay.name, "tiles": len(d["faces"])})
+        else:
+            print(f"deal of {lay.name} ({len(d['faces'])} tiles, seed {args.seed}) written to {args.out}")
+        return 0
     if args.json:
-        print(json.dumps({"layout": lay.name, "positions": lay.positions, **d, "faces": [face_text(f) for f in d["faces"]]}))
+        print(json.dumps(doc))
         return 0
     board = SolitaireBoard(lay, d["faces"])
     print(f"{lay.name} deal, seed {args.seed}, method {d['method']} (attempts {d['attempts']})")
@@ -253,6 +318,15 @@ def run_hint(args: argparse.Namespace) -> int:
     board = _board(args)
     _apply_moves(board, args.moves)
     r = solitaire_solve(board, args.max_nodes, args.max_millis)
+    if args.json:
+        hint = None
+        if r["verdict"] == "solvable" and r["solution"]:
+            a, b = r["solution"][0]
+            hint = {"pair": [a, b], "face": face_text(board.faces[a]),
+                    "positions": [board.layout.positions[a], board.layout.positions[b]]}
+        print_json({"verdict": r["verdict"], "hint": hint, "clear": r["verdict"] == "solvable" and not r["solution"],
+                    "nodes": r["nodes"], "micros": r["micros"]})
+        return {"solvable": 0, "unsolvable": 1}.get(r["verdict"], 3)
     if r["verdict"] == "solvable":
         if not r["solution"]:
             print("the board is already clear")
@@ -269,7 +343,19 @@ def run_hint(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    print(_layout(args).write(args.format), end="")
+    lay = _layout(args)
+    if args.out:
+        check_target(args.out, no_clobber=args.no_clobber, argument="out")
+    text = lay.write(args.format)
+    if args.out:
+        write_text(args.out, text, no_clobber=args.no_clobber)
+    if args.json:
+        doc = {"layout": lay.name, "format": args.format, "tiles": len(lay.positions)}
+        print_json({**doc, "out": args.out} if args.out else {**doc, "text": text})
+    elif args.out:
+        print(f"{lay.name} ({len(lay.positions)} tiles) written to {args.out} as {args.format}")
+    else:
+        print(text, end="")
     return 0
 
 
@@ -302,22 +388,6 @@ def demo(quick: bool = False) -> None:
         f"  survey of {n} uniform deals on all cores: {v.count(0)} solvable, {v.count(1)} unsolvable, "
         f"{v.count(2)} unknown; median {percentile(ms, 0.5):.2f} ms, p99 {percentile(ms, 0.99):.1f} ms; {wall:.1f} s wall"
     )
-
-
-def _write_whole(path: str, text: str) -> None:
-    """Write a file whole or not at all (a temporary file beside it, then a rename)."""
-    import tempfile
-
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def atlas_markdown(rows: Sequence[dict], meta: dict) -> str:
@@ -373,8 +443,11 @@ def run_atlas(args: argparse.Namespace) -> int:
     layouts = [(names[0], lay) for names, lay in boards]
     also = {names[0]: names[1:] for names, _ in boards}
     if not layouts:
-        print("mahjong-fast: error: no layout files found under " + ", ".join(args.dirs), file=sys.stderr)
-        return 2
+        raise LayoutError("no layout files found under " + ", ".join(args.dirs))
+    for target in (args.out_json, args.out_md):
+        if target:
+            check_target(target, argument="out")
+    bar = bar_for(args, "layouts")
     t0 = time.perf_counter()
     rows: List[dict] = []
     meta = {
@@ -396,15 +469,15 @@ def run_atlas(args: argparse.Namespace) -> int:
             f"Partial: {len(rows)} of {len(layouts)} layouts finished before the run was stopped." if partial else ""
         )
         if args.out_json:
-            _write_whole(args.out_json, json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
+            write_text(args.out_json, json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
         if args.out_md:
-            _write_whole(args.out_md, atlas_markdown(rows, meta))
+            write_text(args.out_md, atlas_markdown(rows, meta))
 
     def progress(k: int, row: dict) -> None:
         row["same_board"] = also.get(row["layout"], [])
         rows.append(row)
-        if not args.quiet:
-            _progress(k + 1, len(layouts), t0, row["layout"][-30:])
+        if bar:
+            bar.update(k + 1, len(layouts), row["layout"][-30:])
         if args.deadline and time.time() > args.deadline:
             raise KeyboardInterrupt
         if (k + 1) % 25 == 0:
@@ -414,13 +487,13 @@ def run_atlas(args: argparse.Namespace) -> int:
         atlas(layouts, args.deals, seed=args.seed, max_nodes=args.max_nodes, max_millis=args.max_millis, progress=progress)
         flush(False)
     except KeyboardInterrupt:
+        if bar:
+            bar.end()
         flush(True)
-        if not args.quiet:
-            sys.stderr.write("\n")
-        print(f"stopped after {len(rows)} of {len(layouts)} layouts", file=sys.stderr)
-        return 130
-    if not args.quiet:
-        sys.stderr.write("\n")
+        kept = " (the rows done are in the output files)" if args.out_json or args.out_md else ""
+        return interrupted(f"stopped after {len(rows)} of {len(layouts)} layouts{kept}")
+    if bar:
+        bar.end()
     if args.json:
         print(json.dumps({"meta": meta, "rows": rows}, indent=1))
     elif not args.out_md:
@@ -443,16 +516,26 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _layout_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--layout", default="turtle", help="built-in layout (turtle, pyramid, fortress, bridge, spider) or a layout file"
     )
     p.add_argument("--layout-file", help="a KMahjongg / GNOME / xmahjongg / Kyodai layout file instead")
     p.add_argument("--map", help="the map of a GNOME .map file to use, by name (default: its first)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--max-nodes", type=int, default=20_000_000, help="solver node budget per deal")
-    p.add_argument("--max-millis", type=int, default=10_000, help="solver time budget per deal (ms)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _seed_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the deal (0-2**64-1)")
+
+
+def _budget_options(p: argparse.ArgumentParser, nodes: int, millis: int, per: str) -> None:
+    p.add_argument("--max-nodes", type=int_range(0, U64_MAX), default=nodes, help=f"solver node budget {per}")
+    p.add_argument("--max-millis", type=int_range(0, U64_MAX), default=millis, help=f"solver time budget {per} (ms)")
+
+
+def _out_options(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--out", help=f"write {what} to this file (whole or not at all) instead of standard output")
+    p.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --out")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -460,55 +543,68 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = p.add_subparsers(dest="solitaire_command", metavar="ACTION")
     s.required = True
 
-    sv = s.add_parser("survey", help="solve uniform random deals on all cores and report the solvable share")
-    _common(sv)
-    sv.add_argument("-n", type=int, default=10_000, help="number of deals")
-    sv.add_argument("--chunk", type=int, default=2_000, help="deals per progress update")
-    sv.add_argument("--quiet", action="store_true", help="no progress bar")
+    sv = s.add_parser("survey", help="solve uniform random deals on all cores and report the solvable share",
+                      description="Ctrl-C stops within a second and prints the summary of the deals done (exit 130).")
+    _layout_options(sv)
+    _seed_option(sv)
+    _budget_options(sv, 20_000_000, 10_000, "per deal")
+    sv.add_argument("-n", type=int_range(0, 10_000_000), default=10_000, help="number of deals, 0-10000000")
+    sv.add_argument("--chunk", type=int_range(1, 10_000_000), default=2_000, help="deals per progress update")
+    sv.add_argument("--out", help="also write the summary as JSON to this .json file (whole or not at all)")
+    sv.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --out")
+    add_progress(sv)
+    add_json(sv, "the summary")
     sv.set_defaults(func=run_survey)
 
     for name, fn, helptext in (
         ("solve", run_solve, "solve a deal (generated, uniform, or from --deal FILE)"),
         ("hint", run_hint, "a pair on a winning line from a position"),
     ):
-        q = s.add_parser(name, help=helptext)
-        _common(q)
-        q.add_argument("--method", default="uniform", choices=["uniform", "reverse"])
+        q = s.add_parser(name, help=helptext, description=f"{helptext}. Exit 0: solvable, 1: lost (hint), 3: budget ran out.")
+        _layout_options(q)
+        _seed_option(q)
+        _budget_options(q, 20_000_000, 10_000, "")
+        q.add_argument("--method", default="uniform", choices=["uniform", "reverse"], help="how a generated deal is made")
         q.add_argument("--uniform", action="store_true", help="a uniform random deal (may be unsolvable)")
-        q.add_argument("--deal", help="deal file: JSON or lines `x y layer face`")
+        q.add_argument("--deal", help="deal file: JSON (as `deal --json` prints) or lines `x y layer face`; - reads standard input")
         q.add_argument("--moves", help="pairs already removed, e.g. 140-143,12-40")
+        add_json(q, "the verdict" if name == "solve" else "the verdict and the hint")
         q.set_defaults(func=fn)
 
     d = s.add_parser("deal", help="a solvable deal with its solution")
-    _common(d)
-    d.add_argument("--method", default="uniform", choices=["uniform", "reverse"])
+    _layout_options(d)
+    _seed_option(d)
+    d.add_argument("--method", default="uniform", choices=["uniform", "reverse"], help="how the deal is made")
+    _out_options(d, "the deal as JSON (read back by `solve --deal FILE`)")
+    add_json(d, "the deal")
     d.set_defaults(func=run_deal)
 
     a = s.add_parser("atlas", help="survey every layout file under DIR... alike (the solvability atlas)")
     a.add_argument("dirs", nargs="+", metavar="DIR", help="folders of .layout / .lay / .map files")
-    a.add_argument("--deals", type=int, default=1000, help="uniform deals per layout")
-    a.add_argument("--seed", type=int, default=2026)
-    a.add_argument("--max-nodes", type=int, default=200_000, help="solver node budget per deal")
-    a.add_argument("--max-millis", type=int, default=50, help="solver time budget per deal (ms)")
-    a.add_argument("--limit", type=int, default=0, help="only the first N layouts (0 = all)")
+    a.add_argument("--deals", type=int_range(0, 10_000_000), default=1000, help="uniform deals per layout")
+    a.add_argument("--seed", type=SEED, default=2026)
+    _budget_options(a, 200_000, 50, "per deal")
+    a.add_argument("--limit", type=int_range(0), default=0, help="only the first N layouts (0 = all)")
     a.add_argument("--out-json", help="write the rows and settings as JSON (whole or not at all)")
     a.add_argument("--out-md", help="write the Markdown table")
     a.add_argument("--commit", help="commit the atlas is made on (recorded in the outputs)")
     a.add_argument("--deadline", type=float, default=0, help="stop (keeping the rows done) after this Unix time")
-    a.add_argument("--json", action="store_true", help="machine-readable output on stdout")
-    a.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_progress(a)
+    add_json(a, "the rows and settings")
     a.set_defaults(func=run_atlas)
 
     pl = s.add_parser("play", help="play in the browser: a page on 127.0.0.1")
     pl.add_argument("layout_arg", nargs="?", metavar="LAYOUT", help="built-in name or layout file (default turtle)")
     pl.add_argument("--layout", default="turtle", help=argparse.SUPPRESS)
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--method", default="uniform", choices=["uniform", "reverse"])
-    pl.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    _seed_option(pl)
+    pl.add_argument("--method", default="uniform", choices=["uniform", "reverse"], help="how the deal is made")
+    pl.add_argument("--port", type=int_range(0, 65535), default=0, help="port (default: a free one)")
     pl.add_argument("--no-browser", action="store_true", help="do not open a browser")
     pl.set_defaults(func=run_play)
 
     e = s.add_parser("export", help="write a layout in another program's format")
-    _common(e)
+    _layout_options(e)
     e.add_argument("--format", default="kmahjongg", help="kmahjongg, kmahjongg-1.0, gnome, xmahjongg, kyodai")
+    _out_options(e, "the layout")
+    add_json(e, "the layout's name, format and text (or the file written)")
     e.set_defaults(func=run_export)

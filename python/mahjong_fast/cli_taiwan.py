@@ -12,6 +12,7 @@ import json
 from typing import Any, Dict
 
 from mahjong_fast import InvalidRuleError, taiwan
+from mahjong_fast.cli_common import int_range
 
 _WIND_NAMES = "東南西北"
 
@@ -86,7 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--round", default="E", help="round wind (default E)")
     s.add_argument("--tsumo", action="store_true", help="self-drawn win")
     s.add_argument("--dealer", action="store_true", help="the winner is the dealer")
-    s.add_argument("--consecutive", type=int, default=0, help="deals the dealer kept in a row (連莊)")
+    s.add_argument("--consecutive", type=int_range(0, 65535), default=0, help="deals the dealer kept in a row (連莊), 0-65535")
     s.add_argument("--replacement", default="none", choices=["none", "flower", "concealed_kong", "added_kong", "exposed_kong", "stolen_flower"],
                    help="the winning tile was a replacement draw (槓上開花)")
     s.add_argument("--robbing-kong", action="store_true", help="won on a tile added to a kong (搶槓)")

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from mahjong_fast._core import (
     Match,
-    convert_log,
     final_result,
     list_log_files,
     read_log,
@@ -28,11 +27,14 @@ from mahjong_fast._core import (
     self_play,
     verify_logs,
 )
+from mahjong_fast._core import (
+    convert_log as _core_convert_log,
+)
 from mahjong_fast.match_rules import MatchRules, load_match_rules
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-__all__ = ["Match", "MatchRules", "load_match_rules", "VerifySummary", "WinWriter", "convert_log", "final_result", "score_logs", "score_to_file", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_logs"]
+__all__ = ["Match", "MatchRules", "load_match_rules", "VerifySummary", "WIN_FORMATS", "WinWriter", "convert_log", "final_result", "score_logs", "score_to_file", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_chunk", "verify_logs"]
 
 
 @dataclass
@@ -68,6 +70,9 @@ class VerifySummary:
     kuikae_accepted: int = 0
     #: Games whose uma was taken from the recorded results (not declared by the log).
     uma_from_record: int = 0
+    #: Files read without error in which no game remains (a log cut before its
+    #: first hand): a failure, not a pass.
+    empty: List[str] = field(default_factory=list)
     reports: List[dict] = field(default_factory=list)
 
     def add(self, report: dict) -> None:
@@ -153,7 +158,41 @@ class VerifySummary:
             >>> VerifySummary().problems
             []
         """
-        return [p for r in self.reports for p in r.get("problems", [])]
+        return [f"{f}: no game in the file (cut before its first hand?)" for f in self.empty] + [
+            p for r in self.reports for p in r.get("problems", [])
+        ]
+
+    @property
+    def failed(self) -> int:
+        """Games with supported rules that failed verification.
+
+        Example:
+            >>> VerifySummary().failed
+            0
+        """
+        return self.games - self.unsupported - self.games_ok
+
+    @property
+    def passed(self) -> bool:
+        """True when every file was read, held a game and every game verified.
+
+        Example:
+            >>> VerifySummary(files=1, empty=["a.mjlog"]).passed
+            False
+        """
+        return self.failed == 0 and self.unreadable == 0 and not self.empty
+
+    def add_file(self, path: str, reports: List[dict]) -> None:
+        """Fold the reports of one file in (none: the file holds no game).
+
+        Example:
+            >>> s = VerifySummary(); s.add_file("a.mjlog", []); s.empty
+            ['a.mjlog']
+        """
+        if not reports:
+            self.empty.append(path)
+        for r in reports:
+            self.add(r)
 
 
 def verify(
@@ -174,11 +213,33 @@ def verify(
     files = list_log_files([os.fspath(p) for p in paths]) if paths else []
     summary = VerifySummary(files=len(files))
     for i in range(0, len(files), chunk):
-        for report in verify_logs(files[i : i + chunk]):
-            summary.add(report)
+        verify_chunk(summary, files[i : i + chunk])
         if progress is not None:
             progress(min(i + chunk, len(files)), len(files))
     return summary
+
+
+def _file_of(source: str, files: Sequence[str]) -> Optional[str]:
+    for f in files:
+        if source == f or source.startswith(f + "#"):
+            return f
+    return None
+
+
+def verify_chunk(summary: VerifySummary, files: Sequence[str]) -> None:
+    """Replay `files` (on all cores) and fold their reports into `summary`; a file
+    that yields no game is recorded in `summary.empty`.
+
+    Example:
+        >>> s = VerifySummary(); verify_chunk(s, []); s.games
+        0
+    """
+    by_file: Dict[str, List[dict]] = {f: [] for f in files}
+    for report in verify_logs(list(files)):
+        f = _file_of(report.get("source", ""), files)
+        by_file.setdefault(f if f is not None else report.get("source", ""), []).append(report)
+    for f, reports in by_file.items():
+        summary.add_file(f, reports)
 
 
 def iter_games(paths: Iterable[PathLike]):
@@ -192,12 +253,46 @@ def iter_games(paths: Iterable[PathLike]):
         yield from read_log(f)
 
 
-class WinWriter:
-    """Streams win rows (dicts from `score_logs`) to CSV, Parquet or Arrow IPC.
+#: The file types `WinWriter` writes, by extension (Parquet and Arrow need pyarrow).
+WIN_FORMATS = {".csv": "csv", ".parquet": "parquet", ".arrow": "arrow", ".feather": "arrow", ".ipc": "arrow"}
 
-    The format follows the file name (`.csv`, `.parquet`, `.arrow`/`.feather`);
-    Parquet and Arrow need `pyarrow` (an optional extra); CSV always works. Rows are
-    written as they come, so memory grows with one batch, not with the input.
+
+def _win_schema(columns: List[str]):
+    """The Arrow schema of `ScoredLogWin` rows: types declared, not guessed from a
+    batch (a batch whose every `win_tile` is None would guess a null column)."""
+    import typing
+
+    import pyarrow as pa
+
+    from mahjong_fast.results import ScoredLogWin
+
+    hints = typing.get_type_hints(ScoredLogWin)
+    if set(columns) != set(hints):
+        return None
+    kinds = {int: pa.int64(), str: pa.string(), bool: pa.bool_()}
+    fields = []
+    for c in columns:
+        t = hints[c]
+        args = [a for a in typing.get_args(t) if a is not type(None)]
+        fields.append(pa.field(c, kinds[args[0] if args else t]))
+    return pa.schema(fields)
+
+
+class WinWriter:
+    """Streams win rows (dicts from `score_logs`) to CSV, Parquet or Arrow IPC, whole
+    or not at all.
+
+    The format follows the file name (`WIN_FORMATS`: `.csv`, `.parquet`,
+    `.arrow`/`.feather`/`.ipc`); any other name is refused with `ArgumentError`
+    before anything is written, except a stream (``/dev/stdout``, a pipe), which
+    takes CSV. Parquet and Arrow need `pyarrow` (an optional extra);
+    CSV always works. Rows go to a temporary file beside the target as they come
+    (memory holds one batch), which `close()` renames over the target; leaving the
+    `with` block by an exception (Ctrl-C included) or calling `abort()` removes it,
+    so the target is the previous file or the whole new one. With no rows, `close()`
+    still writes a whole file: the header (CSV) or the schema (Parquet, Arrow) of
+    `columns` (default: the fields of `ScoredLogWin`). `no_clobber=True` refuses an
+    existing target.
 
     Example:
         >>> import io, tempfile, os
@@ -207,59 +302,130 @@ class WinWriter:
         ['a', '1']
     """
 
-    def __init__(self, path: PathLike) -> None:
-        self.path = os.fspath(path)
-        low = self.path.lower()
-        self.kind = "parquet" if low.endswith(".parquet") else "arrow" if low.endswith((".arrow", ".feather", ".ipc")) else "csv"
-        self._writer = None
-        self._file = None
+    def __init__(self, path: PathLike, *, no_clobber: bool = False, columns: Optional[List[str]] = None) -> None:
+        from mahjong_fast.files import AtomicFile, check_target, extension, is_stream
+
+        stream = is_stream(path) and extension(path) not in WIN_FORMATS
+        self.path = check_target(path, None if stream else list(WIN_FORMATS), no_clobber=no_clobber, argument="out")
+        self.kind = "csv" if stream else WIN_FORMATS[extension(self.path)]
+        self.columns = columns
+        self._writer: Any = None
+        self._started = False
         self.rows = 0
         if self.kind != "csv":
             try:
                 import pyarrow  # noqa: F401
             except ImportError as e:  # pragma: no cover - depends on the extra
                 raise ImportError(f"writing {self.path} needs pyarrow (pip install pyarrow), or use a .csv name") from e
+        if self.kind == "csv":
+            self._file = AtomicFile(self.path, "w", no_clobber=no_clobber, newline="")
+        else:
+            self._file = AtomicFile(self.path, "wb", no_clobber=no_clobber)
 
-    def write(self, rows: List[dict]) -> None:
-        """Append a batch of rows."""
-        if not rows:
-            return
+    def _start(self, columns: List[str]) -> None:
+        self.columns = columns
+        self._started = True
         if self.kind == "csv":
             import csv
 
-            if self._file is None:
-                self._file = open(self.path, "w", newline="", encoding="utf-8")
-                self._writer = csv.DictWriter(self._file, fieldnames=list(rows[0]))
-                self._writer.writeheader()
+            self._writer = csv.DictWriter(self._file.file, fieldnames=columns)
+            self._writer.writeheader()
+            return
+        self._schema = _win_schema(columns)
+        if self._schema is not None:
+            self._open(self._schema)
+
+    def _open(self, schema: Any) -> None:
+        import pyarrow as pa
+
+        self._schema = schema
+        if self.kind == "parquet":
+            import pyarrow.parquet as pq
+
+            self._writer = pq.ParquetWriter(self._file.file, schema)
+        else:
+            self._writer = pa.ipc.new_file(self._file.file, schema)
+
+    def write(self, rows: List[dict]) -> None:
+        """Append a batch of rows.
+
+        Example:
+            >>> import tempfile, os
+            >>> w = WinWriter(os.path.join(tempfile.mkdtemp(), "w.csv")); w.write([{"a": 1}]); w.rows
+            1
+            >>> w.abort()
+        """
+        if not rows:
+            return
+        if not self._started:
+            self._start(self.columns or list(rows[0]))
+        if self.kind == "csv":
             self._writer.writerows(rows)
         else:
             import pyarrow as pa
 
-            table = pa.Table.from_pylist(rows)
             if self._writer is None:
-                if self.kind == "parquet":
-                    import pyarrow.parquet as pq
-
-                    self._writer = pq.ParquetWriter(self.path, table.schema)
-                else:
-                    self._file = pa.OSFile(self.path, "wb")
-                    self._writer = pa.ipc.new_file(self._file, table.schema)
-            self._writer.write_table(table)
+                self._open(pa.Table.from_pylist(rows).schema)
+            self._writer.write_table(pa.Table.from_pylist(rows, schema=self._schema))
         self.rows += len(rows)
 
     def close(self) -> None:
-        """Finish the file."""
-        if self.kind != "csv" and self._writer is not None:
-            self._writer.close()
-        if self._file is not None:
-            self._file.close()
-        self._writer = self._file = None
+        """Finish the file and rename it over the target.
+
+        Example:
+            >>> import tempfile, os
+            >>> w = WinWriter(os.path.join(tempfile.mkdtemp(), "w.csv")); w.close()
+            >>> open(w.path).readline().startswith("source,")
+            True
+        """
+        if self._file.done:
+            return
+        try:
+            if not self._started:
+                self._start(self.columns or _win_columns())
+            if self.kind != "csv":
+                if self._writer is None:
+                    import pyarrow as pa
+
+                    self._open(pa.schema([(c, pa.null()) for c in self.columns or []]))
+                self._writer.close()
+        except BaseException:
+            self._file.discard()
+            raise
+        self._file.commit()
+
+    def abort(self) -> None:
+        """Drop what was written; the target stays as it was.
+
+        Example:
+            >>> import tempfile, os
+            >>> w = WinWriter(os.path.join(tempfile.mkdtemp(), "w.csv")); w.abort(); os.path.exists(w.path)
+            False
+        """
+        if self.kind != "csv" and self._writer is not None and not self._file.done:
+            try:
+                # Closed now, into the file about to be removed, not later by the
+                # collector into a closed file.
+                self._writer.close()
+            except Exception:
+                pass  # the write already failed; the file is dropped either way
+            self._writer = None
+        self._file.discard()
 
     def __enter__(self) -> WinWriter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.abort()
+
+
+def _win_columns() -> List[str]:
+    from mahjong_fast.results import ScoredLogWin
+
+    return list(ScoredLogWin.__annotations__)
 
 
 def score_to_file(
@@ -268,22 +434,51 @@ def score_to_file(
     *,
     chunk: int = 64,
     progress: Optional[Callable[[int, int], None]] = None,
+    no_clobber: bool = False,
 ) -> tuple:
-    """Score every win under `paths` and stream the rows to `out`; returns
-    (rows written, skipped notes).
+    """Score every win under `paths` and stream the rows to `out` (a `WinWriter`:
+    whole or not at all); returns (rows written, skipped notes).
+
+    The target is checked first (extension, folder, `no_clobber`), then the inputs
+    are listed, then the file is written; an exception or Ctrl-C on the way leaves
+    the previous `out` (or none) and propagates.
 
     Example:
         >>> import tempfile, os
         >>> score_to_file([], os.path.join(tempfile.mkdtemp(), "w.csv"))
         (0, [])
     """
-    files = list_log_files([os.fspath(p) for p in paths]) if paths else []
-    skipped: List[str] = []
-    with WinWriter(out) as w:
+    with WinWriter(out, no_clobber=no_clobber) as w:
+        files = list_log_files([os.fspath(p) for p in paths]) if paths else []
+        skipped: List[str] = []
         for i in range(0, len(files), chunk):
             rows, skip = score_logs(files[i : i + chunk])
             w.write(rows)
             skipped.extend(skip)
             if progress is not None:
                 progress(min(i + chunk, len(files)), len(files))
-        return w.rows, skipped
+    return w.rows, skipped
+
+
+def convert_log(path: PathLike, fmt: str, out: Optional[PathLike] = None, *, no_clobber: bool = False) -> List[str]:
+    """Convert a log to `fmt` ("mjai" or "tenhou6"): its lines; with `out`, also
+    written there whole or not at all (one line each, newline-terminated).
+
+    Example:
+        >>> convert_log("missing.mjlog", "mjai")  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        LogParseError: missing.mjlog: no such file or folder
+    """
+    from mahjong_fast.files import AtomicFile
+
+    target = AtomicFile(out, no_clobber=no_clobber, argument="out") if out is not None else None
+    try:
+        lines = _core_convert_log(path, fmt)
+        if target is not None:
+            for line in lines:
+                target.file.write(line + "\n")
+            target.commit()
+    finally:
+        if target is not None:
+            target.discard()
+    return lines

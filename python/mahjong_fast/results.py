@@ -284,12 +284,12 @@ class ScoredLogWin(TypedDict):
     hand: str
     win_tile: Optional[str]
     delta0: int
-    delta1: int
-    delta2: int
-    delta3: int
     recorded0: int
+    delta1: int
     recorded1: int
+    delta2: int
     recorded2: int
+    delta3: int
     recorded3: int
     matches_record: bool
 
