@@ -176,7 +176,7 @@ def tenhou_batches(repeat: int) -> List[Tuple[Any, Dict[str, np.ndarray]]]:
 def score_batches(batches) -> int:
     """Score every batch; the number of rows that failed (the records score cleanly, so
     a non-zero count means the timing covered error paths)."""
-    return sum(len(score_many(cols, rules=rules)["errors"]) for rules, cols in batches)
+    return sum(len(score_many(cols, rules=rules).errors) for rules, cols in batches)
 
 
 def _peak_rss_kib() -> int:

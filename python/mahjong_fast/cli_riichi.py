@@ -198,7 +198,7 @@ def demo(quick: bool = False) -> None:
     out = score_many(big, rules=rules)
     dt_many = time.perf_counter() - t0
     n_big = len(big["win"])
-    assert not out["errors"]
+    assert not out.errors
     assert [r.points for r in results] == out["points"][: len(wins)].tolist()
     print("== Riichi scoring (standard rules)")
     print(f"riichi: scored {len(wins)} sample wins one by one in {dt_one * 1e3:.1f} ms "

@@ -1,7 +1,8 @@
 """Riichi scoring: the high-level API.
 
-:func:`score` scores one win; :func:`score_many` scores many (a sequence of wins or
-columnar NumPy arrays) on every core with the GIL released. Results are
+:func:`score` scores one win; :func:`score_many` scores many (rows of :func:`score`'s
+keywords, or columns in the batch convention of :mod:`mahjong_fast.batch`) on every
+core with the GIL released. Results are
 :class:`ScoreResult` objects (or columns); the rules are a :class:`RuleSet`, a preset
 name, a dict of options or a TOML path.
 
@@ -14,9 +15,13 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
+from itertools import islice
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union
+
+import numpy as np
 
 from mahjong_fast._core import (
+    ArgumentError,
     InvalidHandError,
     MahjongError,
     Meld,
@@ -24,11 +29,13 @@ from mahjong_fast._core import (
     YakuHan,
     parse_wind,
     score_columns,
+    score_dicts,
     score_flag_names,
     score_hand,
     score_list,
     to_ids,
 )
+from mahjong_fast.batch import CHUNK_ROWS, BatchResult, ErrorTable, read_columns, run_chunked, specs
 from mahjong_fast.results import PointsTable
 from mahjong_fast.rules import RuleSet, load_rules
 
@@ -38,29 +45,11 @@ score = score_hand
 __all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "YakuHan", "PointsTable", "RulesLike",
            "COLUMNS", "LIMITS"]
 
-#: Input columns of the columnar batch: name -> width (1 = one value per row).
-COLUMNS: Dict[str, int] = {
-    "hand": 14,
-    "win": 1,
-    "meld_kind": 4,
-    "meld_tile": 4,
-    "meld_red": 4,
-    "flags": 1,
-    "winner": 1,
-    "dealer": 1,
-    "discarder": 1,
-    "pao": 1,
-    "round_wind": 1,
-    "dora": 5,
-    "ura": 5,
-    "honba": 1,
-    "riichi_sticks": 1,
-    "kita": 1,
-    "n_players": 1,
-}
-#: Defaults of columns a caller may leave out (-1 = none / padding).
-_DEFAULTS = {"meld_kind": 0, "meld_tile": 0, "meld_red": 0, "flags": 0, "dealer": 0, "pao": -1,
-             "round_wind": 0, "dora": -1, "ura": -1, "honba": 0, "riichi_sticks": 0, "kita": 0, "n_players": 4}
+#: Input columns of the columnar batch (declared in the core; :func:`mahjong_fast.batch.specs`
+#: ``("score")`` has their dtypes, defaults and docs): name -> width (1 = one value per row).
+COLUMNS: Dict[str, int] = {c.name: c.width for c in specs("score")}
+#: Defaults of columns a caller may leave out (-1 = none / padding), from the core.
+_DEFAULTS = {c.name: c.default for c in specs("score") if c.default is not None}
 #: Meld kind codes of the ``meld_kind`` column.
 MELD_CODES = {"chi": 1, "pon": 2, "daiminkan": 3, "kakan": 4, "ankan": 5}
 #: Limit codes of the ``limit`` output column.
@@ -84,8 +73,6 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         >>> cols["hand"].shape, int(cols["flags"][0])
         ((1, 14), 1)
     """
-    import numpy as np
-
     rows = list(wins)
     n = len(rows)
     out = {k: np.full((n, w) if w > 1 else (n,), _DEFAULTS.get(k, -1), dtype=np.int32) for k, w in COLUMNS.items()}
@@ -132,7 +119,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         out["winner"][i] = winner
         out["dealer"][i] = dealer
         d = w.get("discarder")
-        out["discarder"][i] = (winner + n_players - 1) % n_players if d is None else int(d)
+        out["discarder"][i] = -1 if d is None else int(d)  # -1: the core's default (the left-hand player)
         out["pao"][i] = -1 if w.get("pao") is None else int(w["pao"])
         out["round_wind"][i] = parse_wind(w.get("round_wind") or "E", "round_wind")
         for key in ("dora", "ura"):
@@ -148,47 +135,26 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
     return out
 
 
-def _normalize_columns(columns: Any) -> Dict[str, Any]:
-    import numpy as np
+def _is_columns(wins: Any) -> bool:
+    """Columns (a dict of arrays, an Arrow table / record batch, a DataFrame), as
+    opposed to a sequence of rows."""
+    return isinstance(wins, Mapping) or (type(wins).__module__.split(".", 1)[0] in ("pyarrow", "pandas", "polars")
+                                         and hasattr(wins, "columns"))
 
-    if hasattr(columns, "column_names") and hasattr(columns, "column"):  # Arrow RecordBatch / Table
-        src = {name: columns.column(name) for name in columns.column_names}
-        src = {k: (v.to_numpy(zero_copy_only=False) if hasattr(v, "to_numpy") else v) for k, v in src.items()}
-    else:
-        src = dict(columns)
-    unknown = sorted(set(src) - set(COLUMNS))
-    if unknown:
-        raise InvalidHandError(f"unknown column(s) {', '.join(unknown)} (known: {', '.join(COLUMNS)})")
-    if "hand" not in src or "win" not in src:
-        raise InvalidHandError("columns 'hand' and 'win' are required")
-    win = np.ascontiguousarray(src["win"], dtype=np.int32).reshape(-1)
-    n = len(win)
-    out: Dict[str, Any] = {}
-    for k, width in COLUMNS.items():
-        if k in src:
-            a = src[k]
-            if a.dtype == object if hasattr(a, "dtype") else False:
-                a = np.stack([np.asarray(x) for x in a])
-            a = np.ascontiguousarray(a, dtype=np.int32)
-            if k in ("winner", "dealer", "discarder", "pao", "honba", "riichi_sticks", "kita", "n_players", "round_wind", "flags") and a.ndim == 0:
-                a = np.full(n, int(a), dtype=np.int32)
-        elif k == "winner":
-            raise InvalidHandError("column 'winner' is required")
-        elif k == "discarder":
-            a = (np.asarray(out["winner"]) + 3) % 4
-            a = np.ascontiguousarray(a, dtype=np.int32)
-        else:
-            a = np.full((n, width) if width > 1 else (n,), _DEFAULTS[k], dtype=np.int32)
-        want = (n, width) if width > 1 else (n,)
-        if a.shape != want:
-            if width > 1 and a.ndim == 2 and a.shape[0] == n and a.shape[1] < width:
-                pad = np.full(want, -1 if k in ("hand", "dora", "ura") else 0, dtype=np.int32)
-                pad[:, : a.shape[1]] = a
-                a = pad
-            else:
-                raise InvalidHandError(f"column {k!r}: shape {a.shape}, expected {want}")
-        out[k] = a
-    return out
+
+def _row_chunks(wins: Any) -> Iterator[List[Any]]:
+    """The rows of ``wins`` (any iterable, a generator included, read once) in lists
+    of at most :data:`~mahjong_fast.batch.CHUNK_ROWS`."""
+    if isinstance(wins, (str, bytes)) or not hasattr(wins, "__iter__"):
+        raise ArgumentError(f"wins: expected a sequence of dicts with the keys of score(), or columns; got {type(wins).__name__}")
+    it = iter(wins)
+    while True:
+        chunk = list(islice(it, CHUNK_ROWS))
+        if not chunk:
+            return
+        yield chunk
+        if len(chunk) < CHUNK_ROWS:
+            return
 
 
 def score_many(
@@ -196,50 +162,86 @@ def score_many(
     *,
     rules: RulesLike = "standard",
     columns: Optional[bool] = None,
+    threads: Optional[int] = None,
 ) -> Any:
-    """Score many wins at once, on every core, with the GIL released.
+    """Score many wins at once, on every core (or ``threads``), with the GIL released.
 
     Args:
-        wins: either a sequence of dicts with the keys of :func:`score` (``hand``,
-            ``win``, ``melds``, context keys), or columns: a dict of NumPy arrays (or an
-            Arrow record batch / table) with the names of :data:`COLUMNS` — ``hand``
-            (n × 14 136-ids, -1 pads), ``win`` (136-ids), ``meld_kind`` / ``meld_tile`` /
-            ``meld_red`` (n × 4; codes in ``MELD_CODES``, lowest tile kind, red fives),
-            ``flags`` (bit mask in the order of ``score_flag_names()``), ``winner``,
-            ``dealer``, ``discarder``, ``pao`` (-1 none), ``round_wind`` (0..3),
-            ``dora`` / ``ura`` (n × 5 tile kinds, -1 pads), ``honba``, ``riichi_sticks``,
-            ``kita``, ``n_players``. Missing optional columns take their defaults.
+        wins: rows or columns, in the batch convention (:mod:`mahjong_fast.batch`):
+
+            - rows: any iterable (a list, a generator: read once) of dicts with the
+              keywords of :func:`score` (``hand``, ``win_tile``, ``melds``, ``self_draw``,
+              ``seat_wind`` ...), each checked exactly as :func:`score` checks its
+              arguments;
+            - columns: a dict of arrays, an Arrow ``RecordBatch`` / ``Table`` or a
+              pandas / polars ``DataFrame`` with the input columns the core declares
+              (:data:`COLUMNS`; ``specs("score")`` gives dtypes, defaults and docs):
+              ``hand`` (n × 14 136-ids, -1 pads), ``win`` (136-ids), ``meld_kind`` /
+              ``meld_tile`` / ``meld_red`` (n × 4: codes of :data:`MELD_CODES`, lowest
+              tile kind, red fives), ``flags`` (bits in the order of
+              ``score_flag_names()``), ``winner``, ``dealer``, ``discarder`` (-1: the
+              winner's left-hand player, ``(winner + n_players - 1) % n_players``, as
+              :func:`score` takes it), ``pao`` (-1 none), ``round_wind`` (0-3), ``dora`` /
+              ``ura`` (n × 5 tile kinds, -1 pads), ``honba``, ``riichi_sticks``, ``kita``,
+              ``n_players``. Missing optional columns take their defaults; any memory
+              order and any integer dtype whose values fit int32 is read (a value that
+              does not fit raises, naming the column).
         rules: preset name, :class:`RuleSet`, dict or TOML path.
-        columns: return columns (dict of NumPy arrays) instead of objects. Defaults to
-            True for columnar input and False for a sequence of dicts.
+        columns: return a :class:`~mahjong_fast.batch.BatchResult` (named output columns
+            and the error table) rather than a list. Defaults to True for columns and
+            False for rows; columns cannot give a list.
+        threads: None for every core, or a thread count.
 
     Returns:
-        A list with a :class:`ScoreResult` or the :class:`MahjongError` of each win, or
-        a dict of output columns: ``error`` (0 ok, 1 invalid hand, 2 no yaku), ``han``,
-        ``fu``, ``yakuman``, ``dora``, ``ura``, ``aka``, ``kita``, ``limit`` (index into
-        :data:`LIMITS`), ``base``, ``points``, ``deltas`` (n × 4), ``yaku`` / ``yaku_han``
-        (n × 16 Tenhou ids and han, -1 pads) and ``errors`` [(row, kind, message)].
-        The output columns of one call share one block of memory, which is reused by a
-        later call once every array of this call (and every view of one) is gone; up
-        to two blocks of at most 128 MiB stay allocated for that.
+        For rows without ``columns``: a list with a :class:`ScoreResult` or the
+        :class:`MahjongError` (with ``.row``) of each win. Otherwise a
+        :class:`~mahjong_fast.batch.BatchResult`: ``error`` (0 scored, 1 invalid hand,
+        2 no yaku, 3 other), ``han``, ``fu``, ``yakuman``, ``dora``, ``ura``, ``aka``,
+        ``kita``, ``limit`` (index into :data:`LIMITS`), ``base``, ``points``, ``deltas``
+        (n × 4), ``yaku`` / ``yaku_han`` (n × 16 Tenhou ids and han, -1 pads), and
+        ``.errors`` (row, kind, message) of the bad rows. A bad row never stops the
+        others.
 
     Example:
-        >>> out = score_many([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True},
-        ...                   {"hand": "234m456p789s33z", "win": "3z", "melds": ["chi:678s"]}], rules="tenhou")
-        >>> out[0].points, type(out[1]).__name__
-        (1500, 'NoYakuError')
+        >>> out = score_many([{"hand": "123m456p789s23455s", "win_tile": "2s", "self_draw": True},
+        ...                   {"hand": "234m456p789s33z", "win_tile": "3z", "melds": ["chi:678s"]}], rules="tenhou")
+        >>> out[0].points, type(out[1]).__name__, out[1].row
+        (1500, 'NoYakuError', 1)
+        >>> r = score_many(wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": "1m2m", "win": "3m"}]))
+        >>> r["points"].tolist(), list(r.errors)[0][:2]
+        ([1500, 0], (1, 'InvalidHandError'))
     """
     rs = load_rules(rules)
-    is_columnar = isinstance(wins, Mapping) or (hasattr(wins, "column_names") and hasattr(wins, "column"))
-    if is_columnar:
-        out = score_columns(_normalize_columns(wins), rs)
+    if _is_columns(wins):
         if columns is False:
-            raise InvalidHandError("columnar input returns columns; score a list of dicts to get objects")
-        return out
-    results: List[Union[ScoreResult, MahjongError]] = score_list(wins, rs)
-    if columns:
-        return score_columns(_normalize_columns(wins_to_columns(wins)), rs)
-    return results
+            raise ArgumentError("columns=False: columnar input returns columns; score a sequence of dicts to get objects")
+        cols_in, cols_out = specs("score"), specs("score", "output")
+        n, cols = read_columns(wins, cols_in, what="score_many")
+
+        def kernel(chunk: Dict[str, Any]) -> Any:
+            values, (rows, kinds, messages) = score_columns(chunk, rs, threads)
+            return values, ErrorTable(rows, kinds, messages)
+
+        return run_chunked(n, cols, cols_in, kernel, cols_out)
+    if not columns:
+        results: List[Union[ScoreResult, MahjongError]] = []
+        for chunk in _row_chunks(wins):
+            results.extend(score_list(chunk, rs, threads, len(results)))
+        return results
+    parts: List[Dict[str, Any]] = []
+    tables = []
+    start = 0
+    for chunk in _row_chunks(wins):
+        values, (rows, kinds, messages) = score_dicts(chunk, rs, threads, 0)
+        parts.append(values)
+        tables.append((start, ErrorTable(rows, kinds, messages)))
+        start += len(chunk)
+    if len(parts) == 1:
+        return BatchResult(parts[0], tables[0][1])
+    if not parts:
+        parts.append(score_dicts([], rs, threads, 0)[0])
+    merged = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    return BatchResult(merged, ErrorTable.concat(tables))
 
 
 def points(

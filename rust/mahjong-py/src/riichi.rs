@@ -1,19 +1,24 @@
 //! Riichi scoring bindings: rule struct, win context and result conversion only.
 //! Every rule lives in `mahjong_core::riichi`.
 
+use crate::batch::{error_arrays, threads_arg, ErrorArrays};
 use crate::convert;
 use crate::detach;
-use crate::errors::{self, to_py, IntoPyResult, InvalidHandError};
+use crate::errors::{self, to_py, InternalError, IntoPyResult, InvalidHandError, MahjongError};
 use crate::json;
 use crate::riichi_out::Block;
 use crate::rules::{resolve_rules, PyRules};
+use mahjong_core::batch::{with_threads, RowErrors, MAX_MESSAGES};
 use mahjong_core::hand::Meld;
-use mahjong_core::riichi::batch::{flag, score_columns as score_columns_core, score_rows, Columns};
+use mahjong_core::riichi::batch::{
+    flag, score_columns as score_columns_core, score_prepared, score_rows, Columns, Prepared, INPUT,
+};
 use mahjong_core::riichi::context::{Indicators, WinContext};
 use mahjong_core::riichi::points::{base_points, payments};
 use mahjong_core::riichi::score::{score, ScoreResult};
 use mahjong_core::riichi::value;
 use mahjong_core::riichi::yaku::Yaku;
+use mahjong_core::Error;
 use mahjong_core::{Hand, RTile, Tile};
 use numpy::PyReadonlyArrayDyn;
 use pyo3::prelude::*;
@@ -471,23 +476,14 @@ impl Ctx<'_, '_> {
                 _ => Ok(false),
             }
         };
-        let int = |k: &str| -> PyResult<Option<i64>> {
+        // Integers through the converters of `score`'s own arguments: the same ranges
+        // (declared in the core), the same ArgumentError naming the key.
+        fn int<T>(d: &Bound<'_, PyDict>, k: &str, conv: fn(&Bound<'_, PyAny>) -> PyResult<T>) -> PyResult<Option<T>> {
             match d.get_item(k)? {
-                Some(v) if !v.is_none() => {
-                    Ok(Some(v.extract().map_err(|_| InvalidHandError::new_err(format!("{k}: expected an integer")))?))
-                }
+                Some(v) if !v.is_none() => conv(&v).map(Some),
                 _ => Ok(None),
             }
-        };
-        let small = |k: &str, hi: i64| -> PyResult<Option<u16>> {
-            match int(k)? {
-                Some(v) if !(0..=hi).contains(&v) => {
-                    Err(InvalidHandError::new_err(format!("{k} = {v}: expected 0..={hi}")))
-                }
-                Some(v) => Ok(Some(v as u16)),
-                None => Ok(None),
-            }
-        };
+        }
         keep.clear();
         let mut idx = [usize::MAX; 4];
         for (slot, k) in ["seat_wind", "round_wind", "dora", "ura"].iter().enumerate() {
@@ -519,16 +515,16 @@ impl Ctx<'_, '_> {
             renhou: flag("renhou")?,
             seat_wind: get(0),
             round_wind: get(1),
-            winner: small("winner", 3)?.map(|v| v as u8),
-            dealer: small("dealer", 3)?.map(|v| v as u8),
-            discarder: small("discarder", 3)?.map(|v| v as u8),
-            pao: small("pao", 3)?.map(|v| v as u8),
+            winner: int(d, "winner", arg::winner)?.flatten(),
+            dealer: int(d, "dealer", arg::dealer)?.flatten(),
+            discarder: int(d, "discarder", arg::discarder)?.flatten(),
+            pao: int(d, "pao", arg::pao)?.flatten(),
             dora: get(2),
             ura: get(3),
-            honba: small("honba", 1000)?.unwrap_or(0),
-            riichi_sticks: small("riichi_sticks", 1000)?.unwrap_or(0),
-            kita: small("kita", 4)?.unwrap_or(0) as u8,
-            n_players: small("n_players", 4)?.unwrap_or(4) as u8,
+            honba: int(d, "honba", arg::honba)?.unwrap_or(0),
+            riichi_sticks: int(d, "riichi_sticks", arg::riichi_sticks)?.unwrap_or(0),
+            kita: int(d, "kita", arg::kita)?.unwrap_or(0),
+            n_players: int(d, "n_players", arg::n_players)?.unwrap_or(4),
         })
     }
 }
@@ -663,56 +659,170 @@ fn alias<T>(name: Option<T>, old: Option<T>, key: &str, old_key: &str) -> PyResu
     }
 }
 
-/// Score a list of wins (dicts with the keys of `score`) on every core.
+/// A win as the core scores it: the hand (winning tile included), the winning tile
+/// and the context.
+type Win = (Hand, RTile, WinContext);
+
+/// One row of `score()` keywords read into the core's row: the hand, winning tile
+/// and context, checked as `score` checks its arguments.
+fn prepare_win<'py>(
+    item: &Bound<'py, PyAny>,
+    keep: &mut Vec<Bound<'py, PyAny>>,
+) -> PyResult<(Hand, RTile, WinContext)> {
+    let d = item.cast::<PyDict>().map_err(|_| {
+        InvalidHandError::new_err(format!(
+            "each win is a dict with the keys of score(), got {}",
+            item.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let hand = d.get_item("hand")?.ok_or_else(|| InvalidHandError::new_err("a win needs a \"hand\""))?;
+    let win = alias(d.get_item("win_tile")?, d.get_item("win")?, "win_tile", "win")?;
+    let melds = d.get_item("melds")?;
+    let (h, w) = hand_and_win(&hand, win.as_ref(), &convert::melds(melds.as_ref())?)?;
+    let ctx = Ctx::from_dict(d, keep)?.build()?;
+    Ok((h, w, ctx))
+}
+
+/// A row's error as a `MahjongError`: the library's own errors as they are, anything
+/// else Python raised while reading the row (a `TypeError` of a value of the wrong
+/// type, ...) as the `InvalidHandError` of that row, its type named.
+fn row_error(py: Python<'_>, err: PyErr) -> PyErr {
+    if err.is_instance_of::<MahjongError>(py) {
+        return err;
+    }
+    let ty = err.get_type(py).name().map(|n| n.to_string()).unwrap_or_default();
+    let new = InvalidHandError::new_err(format!("{ty}: {}", err.value(py)));
+    new.set_cause(py, Some(err));
+    new
+}
+
+/// Kind code (into `Error::KINDS`) and message of a row's Python error.
+fn kind_of(py: Python<'_>, err: &PyErr) -> (u8, String) {
+    let kind: String = err.value(py).getattr("kind").and_then(|k| k.extract()).unwrap_or_default();
+    let code = Error::KINDS.iter().position(|&k| k == kind).unwrap_or(1) as u8;
+    (code, err.value(py).to_string())
+}
+
+/// Read every row of `wins` (any iterable, read once), each into the core's row or
+/// the error it raised (any error, as [`row_error`] makes it).
+fn prepare_wins<'py>(py: Python<'py>, wins: &Bound<'py, PyAny>) -> PyResult<Vec<PyResult<Win>>> {
+    let mut prepared = Vec::new();
+    let mut keep = Vec::new();
+    let iter = wins.try_iter().map_err(|_| {
+        InvalidHandError::new_err("wins: expected a sequence of dicts with the keys of score(), or columns")
+    })?;
+    for item in iter {
+        // An error of the iterator itself (a generator that raises) ends the batch: the
+        // rows after it are not there to score.
+        let item = item?;
+        prepared.push(prepare_win(&item, &mut keep).map_err(|e| row_error(py, e)));
+    }
+    Ok(prepared)
+}
+
+/// Score wins given as dicts (the keys of `score`) on every core, or on `threads`.
 ///
-/// Each item comes back as a `ScoreResult` or as the `MahjongError` it raised; the
-/// GIL is released while scoring.
+/// Each item comes back as a `ScoreResult` or as the `MahjongError` it raised (with
+/// `.row`: `first_row` plus its index); the GIL is released while scoring.
 ///
 /// Example:
 ///     >>> from mahjong_fast._core import score_list, RiichiRules
-///     >>> out = score_list([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": "1m"}], RiichiRules.preset("tenhou"))
-///     >>> out[0].points, type(out[1]).__name__
-///     (1500, 'InvalidHandError')
+///     >>> out = score_list([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": 5}], RiichiRules.preset("tenhou"))
+///     >>> out[0].points, type(out[1]).__name__, out[1].row
+///     (1500, 'TileParseError', 1)
 #[pyfunction]
-#[pyo3(signature = (wins, rules=None))]
+#[pyo3(signature = (wins, rules=None, threads=None, first_row=0))]
 pub fn score_list(
     py: Python<'_>,
     wins: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    first_row: usize,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let rules = resolve_rules(rules)?;
-    let mut prepared: Vec<Result<(Hand, RTile, WinContext), PyErr>> = Vec::new();
-    let mut keep = Vec::new();
-    for item in wins.try_iter()? {
-        let item = item?;
-        let one = (|| -> PyResult<(Hand, RTile, WinContext)> {
-            let d = item
-                .cast::<PyDict>()
-                .map_err(|_| InvalidHandError::new_err("each win is a dict with the keys of score()"))?;
-            let hand = d.get_item("hand")?.ok_or_else(|| InvalidHandError::new_err("a win needs a \"hand\""))?;
-            let win = alias(d.get_item("win_tile")?, d.get_item("win")?, "win_tile", "win")?;
-            let melds = d.get_item("melds")?;
-            let (h, w) = hand_and_win(&hand, win.as_ref(), &convert::melds(melds.as_ref())?)?;
-            let ctx = Ctx::from_dict(d, &mut keep)?.build()?;
-            Ok((h, w, ctx))
-        })();
-        prepared.push(one);
-    }
+    let threads = threads_arg(threads)?;
+    let prepared = prepare_wins(py, wins)?;
     let rows: Vec<(Hand, RTile, WinContext)> = prepared.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
-    let scored = detach::run_ok(py, |_| score_rows(&rows, &rules))?;
+    let scored = detach::run(py, |_| with_threads(threads, || score_rows(&rows, &rules)))?;
     let mut scored = scored.into_iter();
     let mut out = Vec::with_capacity(prepared.len());
-    for (p, row) in prepared.into_iter().zip(0usize..) {
+    for (p, row) in prepared.into_iter().zip(first_row..) {
         match p {
             Err(e) => out.push(errors::with_row(py, e, row).into_value(py).into_any()),
             Ok((_, _, ctx)) => match scored.next() {
                 Some(Ok(r)) => out.push(Py::new(py, PyScoreResult { r, ctx })?.into_any()),
                 Some(Err(e)) => out.push(errors::with_row(py, to_py(e), row).into_value(py).into_any()),
-                None => return Err(InvalidHandError::new_err("internal: fewer results than rows")),
+                None => return Err(InternalError::new_err("fewer results than rows")),
             },
         }
     }
     Ok(out)
+}
+
+/// Output columns and bad rows of a riichi batch as Python receives them.
+type ColumnsResult<'py> = PyResult<(Bound<'py, PyDict>, ErrorArrays<'py>)>;
+
+/// Score wins given as dicts (the keys of `score`) into the batch's output columns
+/// (the kernel of `score_many(rows, columns=True)`): each row read once, bad rows in
+/// the error arrays (rows counted from `first_row`).
+///
+/// Example:
+///     >>> from mahjong_fast._core import score_dicts, RiichiRules
+///     >>> cols, (rows, kinds, messages) = score_dicts([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": 5}])
+///     >>> cols["points"].tolist(), rows.tolist(), kinds.tolist()
+///     ([1500, 0], [1], [0])
+#[pyfunction]
+#[pyo3(signature = (wins, rules=None, threads=None, first_row=0))]
+pub fn score_dicts<'py>(
+    py: Python<'py>,
+    wins: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    first_row: u64,
+) -> ColumnsResult<'py> {
+    let rules = resolve_rules(rules)?;
+    let threads = threads_arg(threads)?;
+    let prepared = prepare_wins(py, wins)?;
+    let n = prepared.len();
+    // Refused rows: their kind, and messages while fewer than a batch keeps.
+    let mut refused: Vec<(u64, u8, Option<String>)> = Vec::new();
+    let mut rows: Vec<Prepared> = Vec::with_capacity(n);
+    for (i, p) in prepared.into_iter().enumerate() {
+        match p {
+            Ok(r) => rows.push(Ok(r)),
+            Err(e) => {
+                let (code, message) = kind_of(py, &e);
+                let keep = refused.len() < MAX_MESSAGES;
+                refused.push((i as u64, code, keep.then_some(message)));
+                rows.push(Err(if code == 1 || code == 0 { 1 } else { 3 }));
+            }
+        }
+    }
+    let mut block = Block::take(n);
+    let failed = {
+        let out = block.columns(n).ok_or_else(|| InternalError::new_err("output block too small"))?;
+        detach::run(py, |_| with_threads(threads, || score_prepared(&rows, &rules, out)).and_then(|r| r))?
+    };
+    let mut all: Vec<(u64, u8, Option<String>)> = refused;
+    all.extend(failed.into_iter().map(|(r, k)| (r, k, None)));
+    all.sort_unstable_by_key(|e| e.0);
+    let mut errors = RowErrors::default();
+    for (i, (r, k, m)) in all.into_iter().enumerate() {
+        if i < MAX_MESSAGES {
+            let message = m.unwrap_or_else(|| match rows.get(r as usize) {
+                Some(Ok((h, w, c))) => {
+                    score(h, *w, c, &rules).err().map(|e| e.message().to_owned()).unwrap_or_default()
+                }
+                _ => String::new(),
+            });
+            errors.messages.push(message);
+        }
+        errors.rows.push(r + first_row);
+        errors.kinds.push(k);
+    }
+    let d = PyDict::new(py);
+    block.into_dict(&d, n)?;
+    Ok((d, error_arrays(py, errors)))
 }
 
 fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArrayDyn<'py, i32>> {
@@ -721,85 +831,73 @@ fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArra
         .map_err(|_| InvalidHandError::new_err(format!("column {name:?}: expected a NumPy int32 array")))
 }
 
-/// Score columns of wins (NumPy int32 arrays; see `mahjong_fast.riichi.score_many`).
-///
-/// Returns a dict of output columns plus `errors`: a list of (row, kind, message).
+/// Score columns of wins (the kernel of `mahjong_fast.riichi.score_many` on
+/// columns): int32 C-ordered arrays of every input column of
+/// `batch_columns()["score"]`. Returns the output columns and the bad rows (row
+/// numbers, kind codes, the first messages).
 ///
 /// Example:
-///     >>> import numpy as np
 ///     >>> from mahjong_fast.riichi import wins_to_columns
 ///     >>> from mahjong_fast._core import score_columns, RiichiRules
 ///     >>> cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
-///     >>> int(score_columns(cols, RiichiRules.preset("tenhou"))["points"][0])
-///     1500
+///     >>> out, (rows, kinds, messages) = score_columns(cols, RiichiRules.preset("tenhou"))
+///     >>> int(out["points"][0]), len(rows)
+///     (1500, 0)
 #[pyfunction]
-#[pyo3(signature = (columns, rules=None))]
+#[pyo3(signature = (columns, rules=None, threads=None))]
 pub fn score_columns<'py>(
     py: Python<'py>,
     columns: &Bound<'py, PyDict>,
     rules: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+    threads: Option<&Bound<'py, PyAny>>,
+) -> ColumnsResult<'py> {
     let rules = resolve_rules(rules)?;
-    let names = [
-        "hand",
-        "win",
-        "meld_kind",
-        "meld_tile",
-        "meld_red",
-        "flags",
-        "winner",
-        "dealer",
-        "discarder",
-        "pao",
-        "round_wind",
-        "dora",
-        "ura",
-        "honba",
-        "riichi_sticks",
-        "kita",
-        "n_players",
-    ];
+    let threads = threads_arg(threads)?;
     let arrays: Vec<PyReadonlyArrayDyn<'py, i32>> =
-        names.iter().map(|n| column(columns, n)).collect::<PyResult<_>>()?;
-    let mut slices: Vec<&[i32]> = Vec::with_capacity(names.len());
-    for (a, n) in arrays.iter().zip(names.iter()) {
-        slices
-            .push(a.as_slice().map_err(|_| InvalidHandError::new_err(format!("column {n:?}: must be C-contiguous")))?);
+        INPUT.iter().map(|c| column(columns, c.name)).collect::<PyResult<_>>()?;
+    let mut slices: Vec<&[i32]> = Vec::with_capacity(INPUT.len());
+    for (a, c) in arrays.iter().zip(INPUT.iter()) {
+        slices.push(
+            a.as_slice()
+                .map_err(|_| InvalidHandError::new_err(format!("column {:?}: must be C-contiguous", c.name)))?,
+        );
     }
-    let n = slices[1].len();
+    let [hand, win, meld_kind, meld_tile, meld_red, flags, winner, dealer, discarder, pao, round_wind, dora, ura, honba, riichi_sticks, kita, n_players] =
+        slices[..]
+    else {
+        return Err(InternalError::new_err("score_columns: column count"));
+    };
+    let n = win.len();
     let cols = Columns {
         n,
-        hand: slices[0],
-        win: slices[1],
-        meld_kind: slices[2],
-        meld_tile: slices[3],
-        meld_red: slices[4],
-        flags: slices[5],
-        winner: slices[6],
-        dealer: slices[7],
-        discarder: slices[8],
-        pao: slices[9],
-        round_wind: slices[10],
-        dora: slices[11],
-        ura: slices[12],
-        honba: slices[13],
-        riichi_sticks: slices[14],
-        kita: slices[15],
-        n_players: slices[16],
+        hand,
+        win,
+        meld_kind,
+        meld_tile,
+        meld_red,
+        flags,
+        winner,
+        dealer,
+        discarder,
+        pao,
+        round_wind,
+        dora,
+        ura,
+        honba,
+        riichi_sticks,
+        kita,
+        n_players,
     };
     cols.check().py_err()?;
     // The output columns live in one block reused from call to call (see riichi_out).
     let mut block = Block::take(n);
     let errors = {
-        let out = block.columns(n).ok_or_else(|| InvalidHandError::new_err("internal: output block too small"))?;
-        detach::run(py, |_| score_columns_core(&cols, &rules, out))?
+        let out = block.columns(n).ok_or_else(|| InternalError::new_err("output block too small"))?;
+        detach::run(py, |_| with_threads(threads, || score_columns_core(&cols, &rules, out)).and_then(|r| r))?
     };
     let d = PyDict::new(py);
     block.into_dict(&d, n)?;
-    let errs: Vec<(usize, &'static str, String)> =
-        errors.into_iter().map(|(i, e)| (i, e.kind(), e.message().to_owned())).collect();
-    d.set_item("errors", errs)?;
-    Ok(d)
+    Ok((d, error_arrays(py, errors)))
 }
 
 /// The point table: value of `han` / `fu` for a dealer or not, ron or tsumo.
@@ -856,6 +954,7 @@ pub fn score_flag_names() -> Vec<&'static str> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_list, m)?)?;
     m.add_function(wrap_pyfunction!(score_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(score_dicts, m)?)?;
     m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
     m.add_function(wrap_pyfunction!(hand_points, m)?)?;
     m.add_class::<PyYakuHan>()?;

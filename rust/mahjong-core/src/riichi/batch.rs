@@ -5,9 +5,11 @@
 //! preallocated columns. Rows that cannot be scored get an error code and message and
 //! do not stop the others. Nothing on the per-row path allocates unless it fails.
 
-use super::context::{Indicators, WinContext, MAX_INDICATORS};
+use super::context::{arg, Indicators, WinContext, MAX_INDICATORS};
 use super::rules::Rules;
 use super::score::{score, score_without_fu_items, ScoreResult};
+use crate::args::IntArg;
+use crate::batch::RowErrors;
 use crate::batch::{Column, Dtype};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
@@ -77,13 +79,19 @@ pub const INPUT: [Column; 17] = {
         Column::new("flags", I32, 1, Some(0), "bit mask of the win flags (see score_flag_names)"),
         Column::new("winner", I32, 1, None, "winner's seat"),
         Column::new("dealer", I32, 1, Some(0), "dealer's seat"),
-        Column::new("discarder", I32, 1, Some(-1), "discarder's seat of a ron; -1: the seat before the winner"),
+        Column::new(
+            "discarder",
+            I32,
+            1,
+            Some(-1),
+            "discarder's seat of a ron; -1: the winner's left-hand player, (winner + n_players - 1) % n_players, as score() takes it (ignored on tsumo)",
+        ),
         Column::new("pao", I32, 1, Some(-1), "seat liable for a yakuman (pao), -1 none"),
         Column::new("round_wind", I32, 1, Some(0), "round wind 0-3 (E, S, W, N)"),
         Column::new("dora", I32, MAX_INDICATORS, Some(-1), "dora indicator kinds (0-33), -1 pads"),
         Column::new("ura", I32, MAX_INDICATORS, Some(-1), "ura dora indicator kinds (0-33), -1 pads"),
-        Column::new("honba", I32, 1, Some(0), "honba counters 0-65535"),
-        Column::new("riichi_sticks", I32, 1, Some(0), "riichi sticks on the table 0-65535"),
+        Column::new("honba", I32, 1, Some(0), "honba counters 0-255 (as score's honba)"),
+        Column::new("riichi_sticks", I32, 1, Some(0), "riichi sticks on the table 0-255 (as score's riichi_sticks)"),
         Column::new("kita", I32, 1, Some(0), "north tiles set aside 0-4 (3 players)"),
         Column::new("n_players", I32, 1, Some(4), "players: 3 or 4"),
     ]
@@ -230,11 +238,14 @@ impl Columns<'_> {
         Error::InvalidHand(format!("row {row}: {what} = {v}: expected {lo}-{hi}"))
     }
 
-    /// A counter of the context (honba, riichi sticks): the range of its type, as the
-    /// scalar `score` takes it.
+    /// A counter of the context (honba, riichi sticks, kita): the range its argument
+    /// declares, the one the scalar `score` checks (so both accept the same values).
     #[inline(always)]
-    fn counter(v: i32, what: &str, row: usize) -> Result<u16> {
-        u16::try_from(v).map_err(|_| Self::out_of_range(v, 0, u16::MAX as i32, what, row))
+    fn counter(v: i32, a: IntArg, row: usize) -> Result<u16> {
+        if (v as i128) < a.min || (v as i128) > a.max {
+            return Err(Self::out_of_range(v, a.min as i32, a.max as i32, a.name, row));
+        }
+        Ok(v as u16)
     }
 
     /// Row `i` of a column `W` values wide, as an array: indexing it needs no bounds
@@ -380,7 +391,7 @@ impl Columns<'_> {
         let hand = Hand::from_checked_parts(counts, red, meld_array, n_melds as u8);
         let f = self.flags[i] as u32;
         let has = |b: u32| f & b != 0;
-        let n_players = Self::small(self.n_players[i], 3, 4, "n_players", i)?;
+        let n_players = Self::counter(self.n_players[i], arg::N_PLAYERS, i)? as u8;
         let seat = |v: i32, what: &str| Self::small(v, 0, n_players as i32 - 1, what, i);
         let mut dora = Indicators::default();
         let mut ura = Indicators::default();
@@ -424,9 +435,9 @@ impl Columns<'_> {
             pao: if self.pao[i] < 0 { None } else { Some(seat(self.pao[i], "pao")?) },
             dora,
             ura,
-            honba: Self::counter(self.honba[i], "honba", i)?,
-            riichi_sticks: Self::counter(self.riichi_sticks[i], "riichi_sticks", i)?,
-            kita: Self::small(self.kita[i], 0, 4, "kita", i)?,
+            honba: Self::counter(self.honba[i], arg::HONBA, i)?,
+            riichi_sticks: Self::counter(self.riichi_sticks[i], arg::RIICHI_STICKS, i)?,
+            kita: Self::counter(self.kita[i], arg::KITA, i)? as u8,
         };
         Ok((hand, win, ctx))
     }
@@ -682,9 +693,9 @@ impl Rows<'_> {
             | (!tsumo & (discarder as u32 >= npu))
             | ((pao >= 0) & (pao as u32 >= npu))
             | (round_wind as u32 > 3)
-            | (honba as u32 > u16::MAX as u32)
-            | (sticks as u32 > u16::MAX as u32)
-            | (kita as u32 > 4);
+            | (honba as u32 > arg::HONBA.max as u32)
+            | (sticks as u32 > arg::RIICHI_STICKS.max as u32)
+            | (kita as u32 > arg::KITA.max as u32);
         if bad {
             return None;
         }
@@ -894,32 +905,39 @@ impl<'c> ChunkOut<'c> {
                 self.yaku[j] = ids;
                 self.yaku_han[j] = hans;
             }
-            Err(e) => {
-                self.error[j] = error_code(e);
-                self.han[j] = 0;
-                self.fu[j] = 0;
-                self.yakuman[j] = 0;
-                self.dora[j] = 0;
-                self.ura[j] = 0;
-                self.aka[j] = 0;
-                self.kita[j] = 0;
-                self.limit[j] = 0;
-                self.base[j] = 0;
-                self.points[j] = 0;
-                self.deltas[j] = [0; 4];
-                self.yaku[j] = [-1; YAKU_WIDTH];
-                self.yaku_han[j] = [0; YAKU_WIDTH];
-            }
+            Err(e) => self.write_failed(j, error_code(e)),
         }
+    }
+
+    /// Row `j` as a failed row: its error code, zeros and pads.
+    #[inline(always)]
+    fn write_failed(&mut self, j: usize, code: i8) {
+        if j >= self.error.len() {
+            return;
+        }
+        self.error[j] = code;
+        self.han[j] = 0;
+        self.fu[j] = 0;
+        self.yakuman[j] = 0;
+        self.dora[j] = 0;
+        self.ura[j] = 0;
+        self.aka[j] = 0;
+        self.kita[j] = 0;
+        self.limit[j] = 0;
+        self.base[j] = 0;
+        self.points[j] = 0;
+        self.deltas[j] = [0; 4];
+        self.yaku[j] = [-1; YAKU_WIDTH];
+        self.yaku_han[j] = [0; YAKU_WIDTH];
     }
 }
 
 /// Score rows `start..start + chunk length` into one chunk of the outputs; the failed
-/// rows with their errors. One hand and one context are reused for every row.
-fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<'_>) -> Vec<(usize, Error)> {
+/// rows with their kind codes. One hand and one context are reused for every row.
+fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<'_>) -> Vec<(u64, u8)> {
     let mut errs = Vec::new();
     let Some(mut out) = ChunkOut::new(out) else {
-        errs.push((start, Error::InvalidHand("internal: output columns of unequal length".into())));
+        errs.push((start as u64, Error::InvalidHand(String::new()).kind_code()));
         return errs;
     };
     let mut buf = RowBuf::new();
@@ -932,7 +950,7 @@ fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<
             .and_then(|win| score_without_fu_items(&buf.hand, win, &buf.ctx, rules));
         out.write(j, &r);
         if let Err(e) = r {
-            errs.push((i, e));
+            errs.push((i as u64, e.kind_code()));
         }
     }
     errs
@@ -951,17 +969,12 @@ fn chunk_rows(n: usize, threads: usize) -> usize {
     n.div_ceil(threads.max(1) * 8).clamp(MIN_CHUNK, CHUNK)
 }
 
-/// Score every row of `cols` into `out` using all rayon threads. Returns the failed
-/// rows with their errors (in row order). Once the lengths are checked, every value of
-/// every output row is written (a failed row gets zeros and -1 pads), so the outputs
-/// need no initialization.
-pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> Result<Vec<(usize, Error)>> {
-    cols.check()?;
-    rules.validate()?;
-    let n = cols.n;
+/// `out` (checked to hold `n` rows in every column) cut into tasks of `chunk` rows,
+/// each with its first row.
+fn split_out(out: OutColumns<'_>, n: usize, chunk: usize) -> Result<Vec<(usize, OutColumns<'_>)>> {
     let OutColumns { error, han, fu, yakuman, dora, ura, aka, kita, limit, base, points, deltas, yaku, yaku_han } = out;
-    // Every output value of every row is written below (callers may pass columns
-    // they have not initialized), so every length must match.
+    // Every output value of every row is written (callers may pass columns they have
+    // not initialized), so every length must match.
     let narrow = [han.len(), fu.len(), yakuman.len(), dora.len(), ura.len(), aka.len(), kita.len()];
     let lengths_ok = error.len() == n
         && limit.len() == n
@@ -974,8 +987,6 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> 
     if !lengths_ok {
         return Err(Error::InvalidHand("output columns do not match the number of rows".into()));
     }
-    // Split every output column into the same chunks, then hand chunk sets to rayon.
-    let chunk = chunk_rows(n, rayon::current_num_threads());
     let mut tasks: Vec<(usize, OutColumns<'_>)> = Vec::with_capacity(n.div_ceil(chunk));
     let mut it = (
         error.chunks_mut(chunk),
@@ -1047,9 +1058,62 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> 
         ));
         start += len;
     }
-    let errors: Vec<(usize, Error)> =
+    Ok(tasks)
+}
+
+/// Score every row of `cols` into `out` using all rayon threads. Returns the failed
+/// rows (every row and kind; the messages of the first [`crate::batch::MAX_MESSAGES`],
+/// found by reading and scoring those rows again). Once the lengths are checked,
+/// every value of every output row is written (a failed row gets zeros and -1 pads),
+/// so the outputs need no initialization.
+pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> Result<RowErrors> {
+    cols.check()?;
+    rules.validate()?;
+    let n = cols.n;
+    let tasks = split_out(out, n, chunk_rows(n, rayon::current_num_threads()))?;
+    let failed: Vec<(u64, u8)> =
         tasks.into_par_iter().flat_map_iter(|(start, chunk)| score_chunk(cols, rules, start, chunk)).collect();
-    Ok(errors)
+    Ok(RowErrors::collect(failed, |i| cols.row(i).and_then(|(h, w, c)| score(&h, w, &c, rules)).err()))
+}
+
+/// A win prepared apart from the columns (a row of `score()` keywords, read by a
+/// binding), or the error column's code of a row refused while it was read.
+pub type Prepared = std::result::Result<(Hand, RTile, WinContext), i8>;
+
+/// Score prepared rows into `out` in parallel, as [`score_columns`] scores columns. A
+/// refused row gets the failed row's values and its code; the others are scored.
+/// Returns the rows that failed to score with their kind codes (in any order); their
+/// messages are what [`score`] says on them again.
+pub fn score_prepared(rows: &[Prepared], rules: &Rules, out: OutColumns<'_>) -> Result<Vec<(u64, u8)>> {
+    rules.validate()?;
+    let n = rows.len();
+    let tasks = split_out(out, n, chunk_rows(n, rayon::current_num_threads()))?;
+    let failed = tasks
+        .into_par_iter()
+        .flat_map_iter(|(start, chunk)| {
+            let mut errs = Vec::new();
+            let Some(mut out) = ChunkOut::new(chunk) else {
+                errs.push((start as u64, Error::InvalidHand(String::new()).kind_code()));
+                return errs;
+            };
+            for j in 0..out.error.len() {
+                let i = start + j;
+                match rows.get(i) {
+                    Some(Ok((h, w, c))) => {
+                        let r = score_without_fu_items(h, *w, c, rules);
+                        out.write(j, &r);
+                        if let Err(e) = r {
+                            errs.push((i as u64, e.kind_code()));
+                        }
+                    }
+                    Some(Err(code)) => out.write_failed(j, *code),
+                    None => out.write_failed(j, 3),
+                }
+            }
+            errs
+        })
+        .collect();
+    Ok(failed)
 }
 
 /// Score a slice of prepared wins in parallel (results in input order).
