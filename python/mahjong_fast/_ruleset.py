@@ -214,6 +214,8 @@ class RuleSetBase:
         """
         if not isinstance(data, Mapping):
             raise InvalidRuleError(f"{cls.__name__} options = {_short(data)}: expected a mapping of option names to values")
+        if len(data) == 1 and isinstance(data.get("preset"), str):
+            return cls.preset(data["preset"])  # cached: what most snapshots restore
         data = dict(data)
         preset = data.pop("preset", None)
         name = data.pop("name", None)
@@ -355,6 +357,24 @@ class RuleSetBase:
             ('standard', 'standard', True)
         """
         return {"preset": self._preset, "name": self.name, "source": self.source, **self._values}
+
+    def compact_dict(self) -> Dict[str, Any]:
+        """The starting preset, only the options that differ from it, and the name and
+        source when they were given (``from_dict`` reads it back to an equal rule set):
+        the short form a match snapshot carries.
+
+        Example:
+            >>> from mahjong_fast import MatchRules
+            >>> r = MatchRules.preset("tenhou").replace(tobi=False)
+            >>> r.compact_dict(), MatchRules.from_dict(r.compact_dict()) == r
+            ({'preset': 'tenhou', 'tobi': False}, True)
+        """
+        out: Dict[str, Any] = {"preset": self._preset, **self.changes()}
+        if self._given_name is not None:
+            out["name"] = self._given_name
+        if self._given_source is not None:
+            out["source"] = self._given_source
+        return out
 
     def to_toml(self) -> str:
         """The rule set as TOML text: the preset, the name, any given source, then every

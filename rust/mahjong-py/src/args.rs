@@ -14,7 +14,7 @@ use mahjong_core::args::IntArg;
 use mahjong_core::error::{quoted, QUOTE_CHARS};
 use pyo3::exceptions::{PyOverflowError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyMemoryView, PyString};
 use std::path::PathBuf;
 
 /// What a caller gave, for a message: its type and bounded repr (`float 1.5`).
@@ -123,6 +123,27 @@ pub fn paths(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<PathBuf
         .try_iter()
         .map_err(|_| named(obj, name, format!("{name} must be a sequence of paths, got {}", describe(obj))))?;
     items.map(|p| path(&p?, name)).collect()
+}
+
+/// Binary data: `bytes`, `bytearray` or `memoryview` (copied out of Python).
+pub fn bytes(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<u8>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(named(obj, name, format!("{name} must be bytes, got str (encode it, or use the JSON form)")));
+    }
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(b.as_bytes().to_vec());
+    }
+    if let Ok(b) = obj.cast::<PyByteArray>() {
+        return Ok(b.to_vec());
+    }
+    if let Ok(m) = obj.cast::<PyMemoryView>() {
+        if let Ok(b) = m.call_method0("tobytes") {
+            if let Ok(b) = b.cast::<PyBytes>() {
+                return Ok(b.as_bytes().to_vec());
+            }
+        }
+    }
+    Err(named(obj, name, format!("{name} must be bytes, got {}", describe(obj))))
 }
 
 /// An `ArgumentError` for `name` with `message`, recording `obj` as its input.

@@ -266,9 +266,11 @@ use mahjong_core::engine::journal::{penalty_from_name, Journal, Step};
 use mahjong_core::engine::round::{Action, Phase};
 use mahjong_core::engine::scorer::ScorerJudge;
 use mahjong_core::engine::selfplay;
+use mahjong_core::engine::snapshot;
 use mahjong_core::engine::wall::{Rng, Wall};
 use mahjong_core::engine::{Game, Round};
 use mahjong_core::TileId;
+use pyo3::types::PyBytes;
 
 fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -307,6 +309,10 @@ mod arg {
     crate::int_param!(n: u64 = arg::MATCHES);
     crate::text_param!(kind);
     crate::text_param!(fmt);
+    crate::text_param!(text);
+    pub fn data(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<u8>> {
+        crate::args::bytes(obj, "data")
+    }
     pub fn path(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<std::path::PathBuf> {
         crate::args::path(obj, "path")
     }
@@ -419,6 +425,9 @@ pub struct PyMatch {
     /// `scoring` return).
     match_rules: Py<PyAny>,
     rule_set: Py<PyAny>,
+    /// The rules as a snapshot writes them, made on the first snapshot (rule sets are
+    /// immutable, so it never changes).
+    snapshot_rules: std::sync::OnceLock<String>,
 }
 
 #[pymethods]
@@ -456,6 +465,7 @@ impl PyMatch {
             journal,
             match_rules: loaded.match_rules.unbind(),
             rule_set: loaded.rule_set.unbind(),
+            snapshot_rules: std::sync::OnceLock::new(),
         })
     }
     /// "turn", "claim", "ended" (hand over: call `next_hand`) or "over" (match over).
@@ -654,23 +664,72 @@ impl PyMatch {
         let journal = Journal::from_value(&json::from_py(d, "Match.from_dict")?).py_err()?;
         Self::replayed(py, &get("rules")?, &get("scoring")?, journal)
     }
-    /// Unpickling: rules objects and the journal's JSON text.
-    #[staticmethod]
-    fn _restore<'py>(
-        py: Python<'py>,
-        rules: &Bound<'py, PyAny>,
-        scoring: &Bound<'py, PyAny>,
-        journal: &str,
-    ) -> PyResult<Self> {
-        let journal = Journal::from_value(&json::parse(journal, "Match")?).py_err()?;
-        Self::replayed(py, rules, scoring, journal)
+    /// The match as bytes, at any point of play: its rules (the presets and the
+    /// options changed from them) and its history (seed, first wall, accepted steps)
+    /// in a compact binary form with a checksum. `Match.restore` rebuilds an identical
+    /// match (the same legal actions and views now, the same walls and future under
+    /// the same actions); pickling uses it.
+    ///
+    /// Example:
+    ///     >>> m = Match("tenhou", seed=3)
+    ///     >>> m.apply(0, m.legal_actions(0)[0])
+    ///     >>> data = m.snapshot()
+    ///     >>> data[:4], Match.restore(data) == m
+    ///     (b'MFMS', True)
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let rules = match self.snapshot_rules.get() {
+            Some(r) => r,
+            None => {
+                let r = self.rules_value(py, "compact_dict")?.to_string();
+                self.snapshot_rules.get_or_init(|| r)
+            }
+        };
+        Ok(PyBytes::new(py, &snapshot::encode(rules, &self.journal)))
     }
-    /// Pickled as its rules and journal; unpickling replays the journal.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> json::Reduced<'py, (Py<PyAny>, Py<PyAny>, String)> {
-        let py = slf.py();
-        let me = slf.borrow();
-        let args = (me.match_rules.clone_ref(py), me.rule_set.clone_ref(py), me.journal.to_value().to_string());
-        Ok((slf.get_type().getattr("_restore")?, args))
+    /// The match `snapshot()` wrote, rebuilt by replaying its steps (each checked
+    /// again); damaged or foreign bytes raise `IllegalActionError`.
+    ///
+    /// Example:
+    ///     >>> m = Match({"preset": "tenhou", "length": "east"}, seed=5)
+    ///     >>> Match.restore(m.snapshot()).rules.length
+    ///     'east'
+    #[staticmethod]
+    fn restore<'py>(py: Python<'py>, #[pyo3(from_py_with = arg::data)] data: Vec<u8>) -> PyResult<Self> {
+        let (rules, journal) = snapshot::decode(&data).py_err()?;
+        let rules = json::to_py(py, &json::parse(&rules, "Match.restore")?)?;
+        let get = |k: &str| -> PyResult<Bound<'py, PyAny>> {
+            rules.get_item(k).map_err(|_| Error::IllegalAction(format!("match snapshot: rules lack {k:?}"))).py_err()
+        };
+        Self::replayed(py, &get("rules")?, &get("scoring")?, journal)
+    }
+    /// `to_dict()` as JSON text (one line); `Match.from_json` reads it back.
+    ///
+    /// Example:
+    ///     >>> import json
+    ///     >>> m = Match("tenhou", seed=2)
+    ///     >>> json.loads(m.to_json())["seed"], Match.from_json(m.to_json()) == m
+    ///     (2, True)
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        let mut v = self.journal.to_value();
+        let mut r = self.rules_value(py, "to_dict")?;
+        v["rules"] = r["rules"].take();
+        v["scoring"] = r["scoring"].take();
+        Ok(v.to_string())
+    }
+    /// The match `to_json()` wrote (JSON text), rebuilt by replaying its steps.
+    ///
+    /// Example:
+    ///     >>> Match.from_json(Match("tenhou", seed=9).to_json()).to_dict()["seed"]
+    ///     9
+    #[staticmethod]
+    fn from_json<'py>(py: Python<'py>, #[pyo3(from_py_with = arg::text)] text: &str) -> PyResult<Self> {
+        let d = json::to_py(py, &json::parse(text, "Match.from_json")?)?;
+        Self::from_dict(py, &d)
+    }
+    /// Pickled as its snapshot bytes; unpickling replays them.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> json::Reduced<'py, (Bound<'py, PyBytes>,)> {
+        let data = slf.borrow().snapshot(slf.py())?;
+        Ok((slf.get_type().getattr("restore")?, (data,)))
     }
     /// Equal when the rules, the scoring rules and the history (seed, wall, steps) are.
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -697,6 +756,13 @@ impl PyMatch {
 }
 
 impl PyMatch {
+    /// `{"rules": ..., "scoring": ...}`: both rule sets as their `method()` writes them
+    /// (`to_dict` or `compact_dict`).
+    fn rules_value(&self, py: Python<'_>, method: &str) -> PyResult<serde_json::Value> {
+        let rules = json::from_py(&self.match_rules.bind(py).call_method0(method)?, "rules")?;
+        let scoring = json::from_py(&self.rule_set.bind(py).call_method0(method)?, "scoring")?;
+        Ok(serde_json::json!({"rules": rules, "scoring": scoring}))
+    }
     /// Run one step; record it when the engine accepted it. Returns `elapsed`'s answer
     /// (whether the time is up) and false for every other step.
     fn step(&mut self, s: Step) -> Result<bool, Error> {

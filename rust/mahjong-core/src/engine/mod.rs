@@ -17,6 +17,7 @@ pub mod scorer;
 pub mod seat;
 pub mod selfplay;
 pub mod settle;
+pub mod snapshot;
 pub mod view;
 pub mod wall;
 
