@@ -387,3 +387,25 @@ def test_three_player_wins_are_scored_with_their_norths() -> None:
 
 def _kinds(events):
     return [e["type"] for e in events if e["type"] not in ("riichi_stick", "dora")]
+
+
+@needs_data
+@pytest.mark.parametrize("name", ["444b3_2018-02-04_09_11_02.log", "444b3_2018-02-06_07_34_02.log"])
+def test_reconnect_with_melds_converts_to_mjai_faithfully(tmp_path: Path, name: str) -> None:
+    # These client logs rejoin a hand (REINIT) in which another seat had already
+    # called a pon; a kakan on it follows. The mjai output carries the table as it
+    # stood (a `reinit` event after `start_kyoku`), so it reads back and verifies
+    # exactly as the original.
+    src = RAW / "dnovikoff-tenhou/session_logs4" / name
+    [text] = engine.convert_log(src, "mjai")
+    reinit = [line for line in text.splitlines() if '"type":"reinit"' in line]
+    assert len(reinit) == 1 and '"pon"' in reinit[0]
+    out = tmp_path / "back.jsonl"
+    out.write_text(text, encoding="utf-8")
+    [a] = mf.verify_logs([out])
+    [o] = mf.verify_logs([src])
+    keys = ["ok", "rounds", "rounds_legal", "rounds_scored", "rounds_skipped", "wins", "wins_matched", "fingerprint"]
+    assert a["error"] is None
+    assert [a[k] for k in keys] == [o[k] for k in keys]
+    assert a["rounds_skipped"] == 1
+    assert [e["type"] for e in mf.read_log(out)[0]["events"]] == [e["type"] for e in mf.read_log(src)[0]["events"]]

@@ -539,7 +539,7 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
         game.wind = start.wind;
         game.number = start.number;
         game.result = None;
-        if log.interrupted_rounds.contains(&si) {
+        if start.resumed.is_some() {
             rep.rounds_skipped += 1;
             synced = false;
             continue;
@@ -568,7 +568,8 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
         rep.truncated = true;
     }
     if let Some(Event::GameEnd { scores, results }) = ev.last() {
-        let last_skipped = starts.last().is_some_and(|i| log.interrupted_rounds.contains(i));
+        let last_skipped =
+            starts.last().is_some_and(|&i| matches!(&ev[i], Event::RoundStart(s) if s.resumed.is_some()));
         if let (Some(results), false) = (results, last_skipped) {
             rep.final_checked = true;
             match &game.result {

@@ -223,6 +223,7 @@ impl Round {
                 scores,
                 dora_indicator: r.wall.dora_indicator(0),
                 hands,
+                resumed: None,
             };
             r.events.push(Event::RoundStart(Box::new(start)));
         }

@@ -129,8 +129,27 @@ pub struct RoundStart {
     pub scores: [i32; 4],
     /// The first dora indicator.
     pub dora_indicator: TileId,
-    /// Each seat's 13 dealt tiles (`None`: not revealed by this log).
+    /// Each seat's 13 dealt tiles (`None`: not revealed by this log). In a resumed
+    /// hand: the concealed tiles held when it resumed (fewer after calls).
     pub hands: [[Option<TileId>; 13]; 4],
+    /// Set when the log joins the hand mid-way (a client's reconnect, Tenhou's
+    /// `REINIT`): the table as it stood then. The play before it is not in the log,
+    /// so the hand cannot be replayed, but what followed refers to it (a kakan on a
+    /// pon made before the reconnect).
+    pub resumed: Option<Box<Resumed>>,
+}
+
+/// The table of a hand joined mid-way: every seat's melds, river and riichi.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Resumed {
+    /// Each seat's melds on the table, in the order they were made.
+    pub melds: [Vec<LogMeld>; 4],
+    /// Each seat's norths pulled aside (three players).
+    pub norths: [Vec<TileId>; 4],
+    /// Each seat's discards so far, in order.
+    pub rivers: [Vec<TileId>; 4],
+    /// Per seat, the index in its river of its riichi discard, if it declared one.
+    pub riichi: [Option<u8>; 4],
 }
 
 /// A win as recorded (the scorer's result as the log states it).
@@ -207,9 +226,6 @@ pub struct GameLog {
     pub names: [String; 4],
     pub n_players: u8,
     pub events: Vec<Event>,
-    /// Indices of `RoundStart` events whose hand was interrupted by a reconnect
-    /// (client logs): its actions before the reconnect are missing.
-    pub interrupted_rounds: Vec<usize>,
     /// True when some tiles of other players are hidden (client-side logs).
     pub hidden_tiles: bool,
 }

@@ -118,6 +118,9 @@ impl Reader<'_> {
                         self.game.names[i] = n.as_str().unwrap_or("").to_string();
                     }
                 }
+                if let Some(r) = v.get("rules") {
+                    self.rules(r)?;
+                }
             }
             "start_kyoku" => {
                 self.pool = IdPool::new(self.aka);
@@ -184,6 +187,7 @@ impl Reader<'_> {
                     scores,
                     dora_indicator: dora,
                     hands,
+                    resumed: None,
                 })));
             }
             "tsumo" => {
@@ -271,15 +275,7 @@ impl Reader<'_> {
                 let seat = self.seat(v, "actor")?;
                 let added = self.take_from_hand(seat, v.get("pai").ok_or_else(|| self.err("no pai"))?)?;
                 let k = added.tile().index();
-                let pon = self.game.events.iter().rev().find_map(|e| match e {
-                    Event::Call { seat: s, meld }
-                        if *s == seat && meld.kind == MeldKind::Pon && meld.tiles[0].tile().index() == k =>
-                    {
-                        Some(*meld)
-                    }
-                    _ => None,
-                });
-                let pon = pon.ok_or_else(|| self.err("kakan without a pon"))?;
+                let pon = self.pon_of(seat, k).ok_or_else(|| self.err("kakan without a pon"))?;
                 let mut tiles = [pon.tiles[0], pon.tiles[1], pon.tiles[2], added];
                 tiles.sort();
                 self.game.events.push(Event::Call {
@@ -304,6 +300,7 @@ impl Reader<'_> {
                     meld: LogMeld { kind: MeldKind::Ankan, tiles, called: tiles[0], from: seat },
                 });
             }
+            "reinit" => self.reinit(v)?,
             "dora" => {
                 let t = self
                     .fresh(v.get("dora_marker").ok_or_else(|| self.err("no dora_marker"))?)?
@@ -314,44 +311,91 @@ impl Reader<'_> {
                 let seat = self.seat(v, "actor")?;
                 let from = self.seat(v, "target")?;
                 let mut hand = self.hands[seat as usize].clone();
-                let win_tile =
-                    if seat == from { self.last_draw[seat as usize] } else { self.last_discard.map(|x| x.1) };
+                // Robbing a kan: the tile won on is the one added, not the last discard.
+                let robbed = match self.game.events.iter().rev().find(|e| !matches!(e, Event::Win(_))) {
+                    Some(Event::Call { seat: s, meld }) if meld.kind == MeldKind::Kakan && *s != seat => {
+                        Some(meld.called)
+                    }
+                    _ => None,
+                };
+                let win_tile: Option<TileId> = if seat == from {
+                    self.last_draw[seat as usize]
+                } else {
+                    robbed.or(self.last_discard.map(|x| x.1))
+                };
                 if seat != from {
                     if let Some(t) = win_tile {
                         hand.push(t);
                     }
                 }
                 hand.sort();
-                // The ura markers of a double ron are the same tiles for both wins.
-                let ura = match self.ura.clone() {
-                    Some(u) => u,
-                    None => {
-                        let mut ura = Vec::new();
-                        if let Some(a) = v.get("ura_markers").and_then(|u| u.as_array()) {
-                            for u in a.clone() {
-                                if let Some(t) = self.fresh(&u)? {
-                                    ura.push(t);
-                                }
+                // The ura markers of a double ron are the same tiles for both wins
+                // (when the record lists them for both).
+                let mut ura = Vec::new();
+                if let Some(a) = v.get("ura_markers").and_then(|u| u.as_array()) {
+                    let mut seen = self.ura.clone().unwrap_or_default();
+                    let mut new = Vec::new();
+                    for u in a {
+                        let Some((k, red)) = self.kind(u)? else { continue };
+                        let aka = self.aka;
+                        match seen.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
+                            Some(i) => ura.push(seen.remove(i)),
+                            None => {
+                                let t =
+                                    self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {u}")))?;
+                                ura.push(t);
+                                new.push(t);
                             }
                         }
-                        if !ura.is_empty() {
-                            self.ura = Some(ura.clone());
-                        }
-                        ura
                     }
+                    self.ura.get_or_insert_with(Vec::new).extend(new);
+                }
+                // The hand as the record states it, when given (hidden hands of a
+                // stream seen from one seat show here).
+                if let Some(names) = v.get("hora_tehais").and_then(|h| h.as_array()) {
+                    let ron = if seat == from { None } else { win_tile };
+                    hand = self.reveal(seat, names, ron)?;
+                    hand.sort();
+                }
+                // A tsumo on a hidden draw: the winning tile shows in the hand.
+                let win_tile = match (win_tile, v.get("pai").map(|p| self.kind(p)).transpose()?.flatten()) {
+                    (None, Some((k, red))) => {
+                        hand.iter().rev().find(|t| t.tile().index() == k && (t.is_red() == red || !self.aka)).copied()
+                    }
+                    (w, _) => w,
                 };
                 let num = |k: &str| v.get(k).and_then(|x| x.as_i64()).unwrap_or(0);
+                let yaku = match v.get("yaku") {
+                    None => Vec::new(),
+                    Some(y) => self.pairs(y, "yaku")?,
+                };
+                let yakuman = match v.get("yakuman") {
+                    None => Vec::new(),
+                    Some(y) => self.u32_list(y, "yakuman")?,
+                };
+                let dora_indicators = match v.get("dora_markers").and_then(|d| d.as_array()) {
+                    None => Vec::new(),
+                    Some(d) => self.known_indicators(d)?,
+                };
+                let pao = match v.get("pao") {
+                    None | Some(Value::Null) => None,
+                    Some(_) => Some(self.seat(v, "pao")?),
+                };
                 let rec = WinRecord {
                     seat,
                     from,
                     hand,
                     win_tile,
-                    han: num("fan") as u32,
-                    fu: num("fu") as u32,
-                    points: num("hora_points") as i32,
+                    han: num("fan").clamp(0, u32::MAX as i64) as u32,
+                    fu: num("fu").clamp(0, u32::MAX as i64) as u32,
+                    points: num("hora_points").clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+                    limit: num("limit").clamp(0, 9) as u8,
+                    yaku,
+                    yakuman,
+                    dora_indicators,
                     ura_indicators: ura,
                     deltas: self.deltas(v),
-                    ..WinRecord::default()
+                    pao,
                 };
                 self.game.events.push(Event::Win(Box::new(rec)));
             }
@@ -374,6 +418,16 @@ impl Reader<'_> {
                         shown[*seat as usize] = Some(self.hands[*seat as usize].clone());
                     }
                 }
+                if let Some(t) = v.get("tehais").and_then(|t| t.as_array()) {
+                    shown = Default::default();
+                    for (s, h) in t.iter().take(4).enumerate() {
+                        if let Some(names) = h.as_array() {
+                            let mut h = self.reveal(s as u8, names, None)?;
+                            h.sort();
+                            shown[s] = Some(h);
+                        }
+                    }
+                }
                 let deltas = self.deltas(v);
                 self.game.events.push(Event::Ryuukyoku(Box::new(DrawRecord { kind, deltas, shown })));
                 self.in_round = false;
@@ -385,13 +439,255 @@ impl Reader<'_> {
                     for (i, x) in a.iter().take(4).enumerate() {
                         scores[i] = x.as_i64().unwrap_or(0) as i32;
                     }
-                    self.game.events.push(Event::GameEnd { scores, results: None });
+                    let results = match v.get("results").and_then(|r| r.as_array()) {
+                        None => None,
+                        Some(a) => {
+                            let mut r = [0.0; 4];
+                            for (i, x) in a.iter().take(4).enumerate() {
+                                r[i] = x.as_f64().ok_or_else(|| self.err(format!("result {x} is not a number")))?;
+                            }
+                            Some(r)
+                        }
+                    };
+                    self.game.events.push(Event::GameEnd { scores, results });
                 }
             }
             "none" | "error" | "hello" | "join" => {}
             other => return Err(self.err(format!("unknown event type {other:?}"))),
         }
         Ok(())
+    }
+
+    /// The table rules of `start_game` (written by this crate's writer: Tenhou's
+    /// lobby flags, which mjai does not name).
+    fn rules(&mut self, r: &Value) -> Result<()> {
+        let flag = |k: &str| -> Result<bool> {
+            r.get(k).and_then(|x| x.as_bool()).ok_or_else(|| self.err(format!("rules.{k} is not true or false")))
+        };
+        let go_type = match r.get("go_type") {
+            None | Some(Value::Null) => None,
+            Some(x) => Some(
+                x.as_u64()
+                    .and_then(|t| u32::try_from(t).ok())
+                    .ok_or_else(|| self.err(format!("rules.go_type {x} is not a GO type")))?,
+            ),
+        };
+        let rules = LogRules {
+            go_type,
+            aka: flag("aka")?,
+            kuitan: flag("kuitan")?,
+            hanchan: flag("hanchan")?,
+            sanma: flag("sanma")?,
+            custom: flag("custom")?,
+        };
+        if self.game.events.iter().any(|e| matches!(e, Event::RoundStart(_))) {
+            return Err(self.err("rules after the first hand"));
+        }
+        self.aka = rules.aka;
+        self.pool = IdPool::new(rules.aka);
+        if rules.sanma {
+            self.game.n_players = 3;
+        }
+        self.game.rules = rules;
+        Ok(())
+    }
+
+    /// Tiles of `seat` shown at the end of a hand: each one held (followed from the
+    /// stream), else `extra` (the tile won on), else new to the stream (a hidden hand).
+    fn reveal(&mut self, seat: u8, names: &[Value], extra: Option<TileId>) -> Result<Vec<TileId>> {
+        let mut held = self.hands[seat as usize].clone();
+        held.extend(extra);
+        let mut out = Vec::with_capacity(names.len());
+        for n in names {
+            let (k, red) = self.kind(n)?.ok_or_else(|| self.err("hidden tile in a shown hand"))?;
+            let aka = self.aka;
+            let t = match held.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
+                Some(i) => held.remove(i),
+                // A record whose shown hand holds a tile of which no copy is left (a
+                // hand-made record) is read as it says; replaying it finds the
+                // contradiction, as it does in the record's own format.
+                None => match self.pool.fresh(k, red) {
+                    Some(t) => t,
+                    None => TileId::wrapping((k * 4 + usize::from(!(red && aka))) as u8),
+                },
+            };
+            out.push(t);
+        }
+        Ok(out)
+    }
+
+    /// A win's dora indicators: the ones flipped in this hand, matched by name.
+    fn known_indicators(&mut self, names: &[Value]) -> Result<Vec<TileId>> {
+        let mut flipped = Vec::new();
+        for e in self.game.events.iter().rev() {
+            match e {
+                Event::Dora { indicator } => flipped.push(*indicator),
+                Event::RoundStart(r) => {
+                    flipped.push(r.dora_indicator);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        flipped.reverse();
+        let mut out = Vec::new();
+        for n in names {
+            let (k, red) = self.kind(n)?.ok_or_else(|| self.err("hidden dora marker"))?;
+            let aka = self.aka;
+            let t = match flipped.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
+                Some(i) => flipped.remove(i),
+                None => self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {n}")))?,
+            };
+            out.push(t);
+        }
+        Ok(out)
+    }
+
+    fn u32_list(&self, v: &Value, what: &str) -> Result<Vec<u32>> {
+        v.as_array()
+            .and_then(|a| a.iter().map(|x| x.as_u64().and_then(|n| u32::try_from(n).ok())).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| self.err(format!("{what} is not a list of whole numbers")))
+    }
+
+    fn pairs(&self, v: &Value, what: &str) -> Result<Vec<(u32, u32)>> {
+        let a = v.as_array().ok_or_else(|| self.err(format!("{what} is not a list")))?;
+        a.iter()
+            .map(|p| match self.u32_list(p, what)?.as_slice() {
+                [a, b] => Ok((*a, *b)),
+                _ => Err(self.err(format!("{what} entry {p} is not a pair"))),
+            })
+            .collect()
+    }
+
+    /// `seat`'s pon of kind `k` in the current hand (made in it, or on the table
+    /// when a resumed hand was joined), not yet extended.
+    fn pon_of(&self, seat: u8, k: usize) -> Option<LogMeld> {
+        let of_kind = |m: &LogMeld| m.tiles[0].tile().index() == k;
+        let mut kakan = false;
+        for e in self.game.events.iter().rev() {
+            match e {
+                Event::Call { seat: s, meld } if *s == seat && of_kind(meld) => match meld.kind {
+                    MeldKind::Pon if !kakan => return Some(*meld),
+                    MeldKind::Kakan => kakan = true,
+                    _ => {}
+                },
+                Event::RoundStart(r) => {
+                    let melds = r.resumed.as_ref().map(|t| t.melds[seat as usize].as_slice()).unwrap_or(&[]);
+                    let pon = melds.iter().find(|m| m.kind == MeldKind::Pon && of_kind(m));
+                    return pon.copied().filter(|_| !kakan);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The `reinit` event after a `start_kyoku`: the table of a hand joined mid-way.
+    fn reinit(&mut self, v: &Value) -> Result<()> {
+        let mut t = Resumed::default();
+        let per_seat = |key: &str| -> Result<Vec<Value>> {
+            let a = v.get(key).and_then(|x| x.as_array()).ok_or_else(|| self.err(format!("reinit needs {key}")))?;
+            if a.len() != 4 {
+                return Err(self.err(format!("reinit {key} needs four seats")));
+            }
+            Ok(a.clone())
+        };
+        let melds = per_seat("melds")?;
+        let norths = per_seat("nukidora")?;
+        let kawa = per_seat("kawa")?;
+        let reach = per_seat("reach_at")?;
+        let line = self.line;
+        let source = self.source;
+        let list = |x: &Value, what: &str| -> Result<Vec<Value>> {
+            x.as_array()
+                .cloned()
+                .ok_or_else(|| Error::LogParse(format!("{source}: line {line}: reinit {what} is not a list")))
+        };
+        for s in 0..4 {
+            for m in list(&melds[s], "melds")? {
+                let meld = self.resumed_meld(s as u8, &m)?;
+                t.melds[s].push(meld);
+            }
+            for n in list(&norths[s], "nukidora")? {
+                let tile = self.fresh(&n)?.ok_or_else(|| self.err("hidden north"))?;
+                if tile.tile().index() != 30 {
+                    return Err(self.err("nukidora of a tile that is not a north"));
+                }
+                t.norths[s].push(tile);
+            }
+            for k in list(&kawa[s], "kawa")? {
+                let tile = self.fresh(&k)?.ok_or_else(|| self.err("hidden tile in a river"))?;
+                t.rivers[s].push(tile);
+            }
+            t.riichi[s] = match &reach[s] {
+                Value::Null => None,
+                x => Some(
+                    x.as_u64()
+                        .filter(|&i| (i as usize) < t.rivers[s].len())
+                        .ok_or_else(|| self.err(format!("reach_at {x} is not a discard of seat {s}")))?
+                        as u8,
+                ),
+            };
+        }
+        match self.game.events.last_mut() {
+            Some(Event::RoundStart(r)) if r.resumed.is_none() => r.resumed = Some(Box::new(t)),
+            _ => return Err(self.err("reinit not right after a start_kyoku")),
+        }
+        Ok(())
+    }
+
+    /// A meld on the table of a resumed hand, written as its call event; its tiles
+    /// are new to the stream (not taken from the hand).
+    fn resumed_meld(&mut self, seat: u8, m: &Value) -> Result<LogMeld> {
+        let typ = m.get("type").and_then(|t| t.as_str()).ok_or_else(|| self.err("reinit meld without a type"))?;
+        let kind = match typ {
+            "chi" => MeldKind::Chi,
+            "pon" => MeldKind::Pon,
+            "daiminkan" => MeldKind::Daiminkan,
+            "kakan" => MeldKind::Kakan,
+            "ankan" => MeldKind::Ankan,
+            other => return Err(self.err(format!("reinit meld of type {other:?}"))),
+        };
+        if self.seat(m, "actor")? != seat {
+            return Err(self.err("reinit meld listed under another seat"));
+        }
+        let consumed = m.get("consumed").and_then(|c| c.as_array()).ok_or_else(|| self.err("no consumed"))?.clone();
+        let own = if kind == MeldKind::Ankan {
+            4
+        } else if kind.is_kan() {
+            3
+        } else {
+            2
+        };
+        if consumed.len() != own {
+            return Err(self.err(format!("{typ} with {} consumed tiles", consumed.len())));
+        }
+        let mut tiles = Vec::with_capacity(4);
+        for c in &consumed {
+            tiles.push(self.fresh(c)?.ok_or_else(|| self.err("hidden tile in a meld"))?);
+        }
+        let (called, from) = if kind == MeldKind::Ankan {
+            (tiles[0], seat)
+        } else {
+            let called = self.fresh(m.get("pai").ok_or_else(|| self.err("no pai"))?)?;
+            let called = called.ok_or_else(|| self.err("hidden tile in a meld"))?;
+            tiles.push(called);
+            (called, self.seat(m, "target")?)
+        };
+        let k = tiles[0].tile().index();
+        let same = tiles.iter().all(|t| t.tile().index() == k);
+        let run = {
+            let mut ks: Vec<usize> = tiles.iter().map(|t| t.tile().index()).collect();
+            ks.sort();
+            ks[0] < 27 && ks[0] % 9 <= 6 && ks[1] == ks[0] + 1 && ks[2] == ks[0] + 2
+        };
+        if (kind == MeldKind::Chi && !run) || (kind != MeldKind::Chi && !same) {
+            return Err(self.err(format!("reinit {typ} of tiles that do not form it")));
+        }
+        let mut arr = [tiles[0]; 4];
+        arr[..tiles.len()].copy_from_slice(&tiles);
+        arr[..tiles.len()].sort();
+        Ok(LogMeld { kind, tiles: arr, called, from })
     }
 
     fn not_in_hand(&self, seat: u8, v: &Value) -> bool {

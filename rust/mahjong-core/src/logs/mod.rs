@@ -12,13 +12,14 @@ pub mod event;
 pub mod ids;
 pub mod meldcode;
 pub mod mjai;
+pub mod roundtrip;
 pub mod tags;
 pub mod tenhou;
 pub mod tenhou6;
 pub mod write;
 
 use crate::error::{Error, Result};
-pub use event::{DrawKind, DrawRecord, Event, GameLog, LogMeld, LogRules, RoundStart, WinRecord};
+pub use event::{DrawKind, DrawRecord, Event, GameLog, LogMeld, LogRules, Resumed, RoundStart, WinRecord};
 use std::io::Read;
 use std::path::Path;
 

@@ -219,14 +219,15 @@ impl<'s> TagReader<'s> {
             }
             Flavour::Client => {
                 let ids = self.ids(tag, "hai")?;
-                if tag.name == "INIT" && ids.len() != 13 {
+                if (tag.name == "INIT" && ids.len() != 13) || ids.len() > 13 {
                     return Err(self.err(tag, &format!("hai holds {} tiles, not 13", ids.len())));
                 }
-                for (k, t) in ids.into_iter().take(13).enumerate() {
+                for (k, t) in ids.into_iter().enumerate() {
                     hands[0][k] = Some(t);
                 }
             }
         }
+        let resumed = if tag.name == "REINIT" { Some(Box::new(self.reinit_table(tag)?)) } else { None };
         let start = RoundStart {
             wind: (round / 4) as u8,
             number: (round % 4) as u8,
@@ -236,15 +237,61 @@ impl<'s> TagReader<'s> {
             scores,
             dora_indicator: dora,
             hands,
+            resumed,
         };
         self.last_draw = [None; 4];
         self.round_open = true;
-        let g = self.game();
-        if tag.name == "REINIT" {
-            g.interrupted_rounds.push(g.events.len());
-        }
-        g.events.push(Event::RoundStart(Box::new(start)));
+        self.game().events.push(Event::RoundStart(Box::new(start)));
         Ok(())
+    }
+
+    /// The table a `REINIT` resumes: melds `m0..m3` (packed codes), rivers
+    /// `kawa0..kawa3` (tile ids; 255 marks the next tile as the riichi discard).
+    fn reinit_table(&self, tag: &Tag) -> Result<Resumed> {
+        let mut t = Resumed::default();
+        for s in 0..4u8 {
+            let i = s as usize;
+            if tag.get(&format!("m{s}")).is_some() {
+                for code in self.ints(tag, &format!("m{s}"))? {
+                    let code =
+                        u32::try_from(code).map_err(|_| self.err(tag, &format!("m{s}: bad meld code {code}")))?;
+                    if meldcode::is_nuki(code) {
+                        let tile = id_of((code >> 8) as i64, tag, self.source)?;
+                        if tile.tile().index() != 30 {
+                            return Err(self.err(tag, &format!("m{s}: a north pulled aside must be a north")));
+                        }
+                        t.norths[i].push(tile);
+                    } else {
+                        let meld = meldcode::decode(code, s, 4).map_err(|e| self.err(tag, e.message()))?;
+                        t.melds[i].push(meld);
+                    }
+                }
+            }
+            if tag.get(&format!("kawa{s}")).is_some() {
+                let mut marked = false;
+                for v in self.ints(tag, &format!("kawa{s}"))? {
+                    if v == 255 && !marked && t.riichi[i].is_none() {
+                        marked = true;
+                        continue;
+                    }
+                    let tile = id_of(v, tag, self.source)?;
+                    if marked {
+                        t.riichi[i] = u8::try_from(t.rivers[i].len()).ok();
+                        marked = false;
+                    }
+                    t.rivers[i].push(tile);
+                }
+                if marked {
+                    return Err(self.err(tag, &format!("kawa{s}: a riichi mark without its discard")));
+                }
+                if t.rivers[i].len() > 30 {
+                    return Err(
+                        self.err(tag, &format!("kawa{s}: {} discards, more than a hand has", t.rivers[i].len()))
+                    );
+                }
+            }
+        }
+        Ok(t)
     }
 
     fn draw_or_discard(&mut self, tag: &Tag) -> Result<()> {

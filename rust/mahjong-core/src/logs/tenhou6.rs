@@ -115,6 +115,15 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
     if disp.is_empty() {
         rules.hanchan = true;
     }
+    // This crate's writer adds the GO type and the special-lobby flag of an mjlog.
+    if let Some(t) = rule.and_then(|r| r.get("go_type")) {
+        let t = t.as_u64().and_then(|t| u32::try_from(t).ok());
+        rules.go_type = Some(t.ok_or_else(|| Error::LogParse(format!("{source}: rule.go_type is not a GO type")))?);
+    }
+    if let Some(c) = rule.and_then(|r| r.get("custom")) {
+        rules.custom =
+            c.as_bool().ok_or_else(|| Error::LogParse(format!("{source}: rule.custom is not true or false")))?;
+    }
     let mut names: [String; 4] = Default::default();
     if let Some(ns) = v.get("name").and_then(|n| n.as_array()) {
         for (i, n) in ns.iter().take(4).enumerate() {
@@ -248,6 +257,7 @@ fn play_round(
         scores,
         dora_indicator: dora0,
         hands: dealt,
+        resumed: None,
     })));
     let mut ti = [0usize; 4];
     let mut gi = [0usize; 4];
@@ -478,8 +488,18 @@ fn play_round(
                 deltas[s] = *deltas_v.get(s).unwrap_or(&0) as i32;
             }
             let mut hand = hands[who].clone();
-            let win_tile =
-                if who == from { last_draw.or_else(|| hand.last().copied()) } else { last_discard.map(|x| x.1) };
+            // Robbing a kan: the tile won on is the one added, not the last discard.
+            let robbed = match out.iter().rev().find(|e| !matches!(e, Event::Win(_))) {
+                Some(Event::Call { seat, meld }) if meld.kind == MeldKind::Kakan && *seat as usize != who => {
+                    Some(meld.called)
+                }
+                _ => None,
+            };
+            let win_tile = if who == from {
+                last_draw.or_else(|| hand.last().copied())
+            } else {
+                robbed.or(last_discard.map(|x| x.1))
+            };
             if who != from {
                 if let Some(t) = win_tile {
                     hand.push(t);

@@ -18,7 +18,12 @@ fn names(ids: &[TileId], aka: bool) -> Vec<String> {
 /// The game as mjai events, one JSON object per line.
 pub fn to_mjai(game: &GameLog) -> String {
     let aka = game.rules.aka;
-    let mut out: Vec<Value> = vec![json!({"type": "start_game", "names": game.names})];
+    // mjai does not name the table rules; `rules` carries the log's (Tenhou's lobby
+    // flags) so that reading the stream back verifies under the same rules.
+    let r = &game.rules;
+    let rules = json!({"go_type": r.go_type, "aka": r.aka, "kuitan": r.kuitan, "hanchan": r.hanchan,
+                       "sanma": r.sanma, "custom": r.custom});
+    let mut out: Vec<Value> = vec![json!({"type": "start_game", "names": game.names, "rules": rules})];
     let mut in_round = false;
     for e in &game.events {
         let v = match e {
@@ -34,9 +39,16 @@ pub fn to_mjai(game: &GameLog) -> String {
                     .take(players)
                     .map(|h| h.iter().map(|t| t.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())).collect())
                     .collect();
-                json!({"type": "start_kyoku", "bakaze": WINDS[s.wind as usize % 4], "kyoku": s.number + 1, "honba": s.honba,
+                let start = json!({"type": "start_kyoku", "bakaze": WINDS[s.wind as usize % 4], "kyoku": s.number + 1, "honba": s.honba,
                        "kyotaku": s.sticks, "oya": s.dealer, "dora_marker": tile_name(s.dora_indicator, aka),
-                       "scores": s.scores, "tehais": tehais})
+                       "scores": s.scores, "tehais": tehais});
+                match &s.resumed {
+                    None => start,
+                    Some(r) => {
+                        out.push(start);
+                        reinit_json(r, aka)
+                    }
+                }
             }
             Event::Draw { seat, tile } => {
                 json!({"type": "tsumo", "actor": seat, "pai": tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into())})
@@ -47,38 +59,17 @@ pub fn to_mjai(game: &GameLog) -> String {
             Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
             Event::RiichiStick { seat } => json!({"type": "reach_accepted", "actor": seat}),
             Event::Nuki { seat, tile } => json!({"type": "nukidora", "actor": seat, "pai": tile_name(*tile, aka)}),
-            Event::Call { seat, meld } => {
-                let own: Vec<TileId> = match meld.kind {
-                    MeldKind::Ankan => meld.tile_slice().to_vec(),
-                    _ => {
-                        let mut v = meld.tile_slice().to_vec();
-                        if let Some(i) = v.iter().position(|&t| t == meld.called) {
-                            v.remove(i);
-                        }
-                        v
-                    }
-                };
-                match meld.kind {
-                    MeldKind::Chi => {
-                        json!({"type": "chi", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
-                    }
-                    MeldKind::Pon => {
-                        json!({"type": "pon", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
-                    }
-                    MeldKind::Daiminkan => {
-                        json!({"type": "daiminkan", "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
-                    }
-                    MeldKind::Kakan => {
-                        json!({"type": "kakan", "actor": seat, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
-                    }
-                    MeldKind::Ankan => json!({"type": "ankan", "actor": seat, "consumed": names(&own, aka)}),
-                }
-            }
+            Event::Call { seat, meld } => meld_json(*seat, meld, aka),
             Event::Dora { indicator } => json!({"type": "dora", "dora_marker": tile_name(*indicator, aka)}),
+            // Beside mjai's own fields, everything the record states of the win: the
+            // winning hand (hidden in a stream seen from one seat), the Tenhou yaku
+            // (id, han) and yakuman ids, the limit code, the dora indicators and pao.
             Event::Win(w) => json!({"type": "hora", "actor": w.seat, "target": w.from,
                                      "pai": w.win_tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into()),
                                      "deltas": w.deltas, "ura_markers": names(&w.ura_indicators, aka),
-                                     "fan": w.han, "fu": w.fu, "hora_points": w.points}),
+                                     "fan": w.han, "fu": w.fu, "hora_points": w.points,
+                                     "hora_tehais": names(&w.hand, aka), "yaku": w.yaku, "yakuman": w.yakuman,
+                                     "limit": w.limit, "dora_markers": names(&w.dora_indicators, aka), "pao": w.pao}),
             Event::Ryuukyoku(d) => {
                 let reason = match d.kind {
                     DrawKind::Exhaustive => "fanpai",
@@ -90,14 +81,19 @@ pub fn to_mjai(game: &GameLog) -> String {
                     DrawKind::NagashiMangan => "nm",
                     DrawKind::Chombo => "chombo",
                 };
-                json!({"type": "ryukyoku", "reason": reason, "deltas": d.deltas})
+                let shown: Vec<Option<Vec<String>>> =
+                    d.shown.iter().map(|h| h.as_ref().map(|h| names(h, aka))).collect();
+                json!({"type": "ryukyoku", "reason": reason, "deltas": d.deltas, "tehais": shown})
             }
-            Event::GameEnd { scores, .. } => {
+            Event::GameEnd { scores, results } => {
                 if in_round {
                     out.push(json!({"type": "end_kyoku"}));
                     in_round = false;
                 }
-                json!({"type": "end_game", "scores": scores})
+                match results {
+                    Some(r) => json!({"type": "end_game", "scores": scores, "results": r}),
+                    None => json!({"type": "end_game", "scores": scores}),
+                }
             }
         };
         out.push(v);
@@ -111,6 +107,42 @@ pub fn to_mjai(game: &GameLog) -> String {
         s.push('\n');
     }
     s
+}
+
+/// A call as its mjai event: chi/pon/daiminkan name the seat called from and the
+/// called tile, kakan the added tile, ankan only its four tiles.
+fn meld_json(seat: u8, meld: &LogMeld, aka: bool) -> Value {
+    let own: Vec<TileId> = match meld.kind {
+        MeldKind::Ankan => meld.tile_slice().to_vec(),
+        _ => {
+            let mut v = meld.tile_slice().to_vec();
+            if let Some(i) = v.iter().position(|&t| t == meld.called) {
+                v.remove(i);
+            }
+            v
+        }
+    };
+    let typ = match meld.kind {
+        MeldKind::Chi => "chi",
+        MeldKind::Pon => "pon",
+        MeldKind::Daiminkan => "daiminkan",
+        MeldKind::Kakan => "kakan",
+        MeldKind::Ankan => return json!({"type": "ankan", "actor": seat, "consumed": names(&own, aka)}),
+    };
+    json!({"type": typ, "actor": seat, "target": meld.from, "pai": tile_name(meld.called, aka), "consumed": names(&own, aka)})
+}
+
+/// A hand joined mid-way (a reconnect): the `reinit` event that follows its
+/// `start_kyoku` (whose `tehais` are then the hands held at that point) gives each
+/// seat's melds (as their call events), norths pulled aside, river, and the index of
+/// its riichi discard in the river. mjai has no such event; a reader that does not
+/// know it stops there instead of taking the hand for a fresh deal.
+fn reinit_json(r: &Resumed, aka: bool) -> Value {
+    let melds: Vec<Vec<Value>> =
+        (0..4).map(|s| r.melds[s].iter().map(|m| meld_json(s as u8, m, aka)).collect()).collect();
+    let norths: Vec<Vec<String>> = r.norths.iter().map(|n| names(n, aka)).collect();
+    let kawa: Vec<Vec<String>> = r.rivers.iter().map(|k| names(k, aka)).collect();
+    json!({"type": "reinit", "melds": melds, "nukidora": norths, "kawa": kawa, "reach_at": r.riichi})
 }
 
 fn code(t: TileId, aka: bool) -> String {
@@ -293,7 +325,16 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
         if game.rules.kuitan { "喰" } else { "" },
         if game.rules.aka { "赤" } else { "" }
     );
-    let mut v = json!({"title": ["", ""], "name": game.names, "rule": {"disp": disp, "aka": if game.rules.aka { 1 } else { 0 }}, "log": rounds});
+    let mut rule = json!({"disp": disp, "aka": if game.rules.aka { 1 } else { 0 }});
+    // Not in tenhou.net/6's own files: the GO type and special-lobby flag of an
+    // mjlog, so that the game reads back under the same rules.
+    if let Some(t) = game.rules.go_type {
+        rule["go_type"] = Value::from(t);
+    }
+    if game.rules.custom {
+        rule["custom"] = Value::from(true);
+    }
+    let mut v = json!({"title": ["", ""], "name": game.names, "rule": rule, "log": rounds});
     if let Some(sc) = final_sc {
         v["sc"] = sc;
     }
