@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import List, Optional
 
@@ -30,10 +32,16 @@ def env() -> dict:
 
 
 def run(*args: str, stdin: Optional[str] = None, command: Optional[List[str]] = None, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run the command with `args`; its exit code, stdout and stderr (text)."""
-    return subprocess.run(
-        (command or COMMAND) + list(args), input=stdin, capture_output=True, text=True, env=env(), timeout=timeout
+    """Run the command with `args`; its exit code, stdout and stderr as text (decoded
+    here, not by text mode, which would turn a progress bar's ``\r`` into ``\n``)."""
+    p = subprocess.run(
+        (command or COMMAND) + list(args),
+        input=None if stdin is None else stdin.encode(),
+        capture_output=True,
+        env=env(),
+        timeout=timeout,
     )
+    return subprocess.CompletedProcess(p.args, p.returncode, p.stdout.decode(), p.stderr.decode())
 
 
 def assert_error_line(p: subprocess.CompletedProcess, code: int, *words: str) -> str:
@@ -50,3 +58,33 @@ def assert_error_line(p: subprocess.CompletedProcess, code: int, *words: str) ->
 
 def has_head() -> bool:
     return shutil.which("head") is not None
+
+
+def interrupt_halfway(*args: str, timeout: float = 120):
+    """Run the command with `args` (which must force a progress bar: `--progress`),
+    send SIGINT once its bar shows some but not all of the work done; returns (exit
+    code, stdout, stderr, seconds from the signal to the exit)."""
+    p = subprocess.Popen(COMMAND + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+    assert p.stderr is not None
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        chunk = p.stderr.read1(4096)
+        if not chunk:
+            break
+        seen += chunk
+        frames = seen.decode(errors="replace").split("\r")
+        last = frames[-2] if len(frames) > 1 else ""
+        if "] " in last:
+            done, total = last.split("] ")[1].split()[0].split("/")
+            if 0 < int(done) < int(total):
+                break
+    assert p.poll() is None, seen.decode(errors="replace")[-2000:]
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    try:
+        out, rest = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    took = time.monotonic() - t0
+    return p.returncode, out.decode(errors="replace"), (seen + rest).decode(errors="replace"), took

@@ -20,7 +20,7 @@ import sys
 from typing import Optional, Sequence
 
 from mahjong_fast import __version__
-from mahjong_fast.cli_common import Parser, add_debug, run
+from mahjong_fast.cli_common import Parser, add_debug, main_of
 
 # Modules that contribute subcommands, in the order `--help` lists them.
 _COMMAND_MODULES = [
@@ -60,13 +60,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         >>> main(["demo", "--quick"])  # doctest: +SKIP
         0
     """
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as e:  # --help, --version, usage errors
-        return int(e.code or 0) if not isinstance(e.code, str) else 2
-    except KeyboardInterrupt:
-        return 130
-    return run(args.func, args)
+    return main_of(build_parser, argv)
 
 
 if __name__ == "__main__":

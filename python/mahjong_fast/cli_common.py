@@ -28,7 +28,7 @@ import os
 import sys
 import time
 import traceback
-from typing import Any, Callable, Iterable, List, NoReturn, Optional
+from typing import Any, Callable, Iterable, List, NoReturn, Optional, Sequence
 
 from mahjong_fast._core import MahjongError
 
@@ -77,17 +77,34 @@ COUNT = int_range(0)
 SEED = int_range(0, U64_MAX)
 
 
-class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one ``error:`` line (exit 2).
+class UsageError(Exception):
+    """Arguments the parser refuses (an unknown option, a bad integer); `str()` is
+    the message, `prog` the (sub)command.
 
     Example:
-        >>> Parser(prog="x").prog
-        'x'
+        >>> str(UsageError("mahjong-fast score", "argument --honba: ..."))
+        'mahjong-fast score: argument --honba: ... (see mahjong-fast score --help)'
+    """
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(f"{prog}: {message} (see {prog} --help)")
+        self.prog = prog
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors raise `UsageError` (printed by the
+    command as one ``error:`` line, exit 2) instead of printing the usage.
+
+    Example:
+        >>> try:
+        ...     Parser(prog="x").parse_args(["--nope"])
+        ... except UsageError as e:
+        ...     print(e)
+        x: unrecognized arguments: --nope (see x --help)
     """
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"error: {self.prog}: {message} (see {self.prog} --help)\n")
-        raise SystemExit(ERROR)
+        raise UsageError(self.prog, message)
 
 
 def add_debug(parser: argparse.ArgumentParser, top: bool = True) -> None:
@@ -275,6 +292,9 @@ def run(func: Callable[[argparse.Namespace], Optional[int]], args: argparse.Name
             traceback.print_exc()
         sys.stderr.write("\nerror: interrupted\n")
         return INTERRUPTED
+    except UsageError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return ERROR
     except (MahjongError, OSError, ValueError, ImportError) as e:
         if debug:
             traceback.print_exc()
@@ -282,6 +302,31 @@ def run(func: Callable[[argparse.Namespace], Optional[int]], args: argparse.Name
             _silence_stdout()
         sys.stderr.write(error_line(e) + "\n")
         return ERROR
+
+
+def main_of(build: Callable[[], argparse.ArgumentParser], argv: Optional[Sequence[str]] = None) -> int:
+    """Parse `argv` with the parser `build()` makes and run the chosen subcommand's
+    `func` under `run`; usage errors are one line too. Returns the exit code.
+
+    Example:
+        >>> def build():
+        ...     p = Parser(prog="x"); p.set_defaults(func=lambda a: 0); return p
+        >>> main_of(build, []), main_of(build, ["--nope"])  # doctest: +SKIP
+        (0, 2)
+    """
+    try:
+        args = build().parse_args(argv)
+    except UsageError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return ERROR
+    except SystemExit as e:  # --help and --version print and end
+        return e.code if isinstance(e.code, int) else OK
+    except BrokenPipeError:
+        _silence_stdout()
+        return PIPE_CLOSED
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    return run(args.func, args)
 
 
 def _is_stdout_error() -> bool:

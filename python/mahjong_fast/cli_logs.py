@@ -160,14 +160,14 @@ def _convert(args: argparse.Namespace) -> int:
     from mahjong_fast.engine import convert_log
 
     if args.out is None:
-        for line in convert_log(args.path, args.format):
-            sys.stdout.write(line + "\n")
+        for text in convert_log(args.path, args.format):
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return OK
-    lines = convert_log(args.path, args.format, args.out, no_clobber=args.no_clobber)
+    games = convert_log(args.path, args.format, args.out, no_clobber=args.no_clobber)
     if args.json:
-        print_json({"out": args.out, "format": args.format, "lines": len(lines)})
+        print_json({"out": args.out, "format": args.format, "games": len(games)})
     else:
-        print(f"{len(lines)} lines of {args.format} written to {args.out}")
+        print(f"{len(games)} games written to {args.out} as {args.format}")
     return OK
 
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Dict
+import shlex
+import sys
+from typing import Any, Dict, List
 
-from mahjong_fast.cli_common import SEAT, int_range
+from mahjong_fast._core import MahjongError
+from mahjong_fast.cli_common import ERROR, SEAT, Parser, UsageError, int_range, read_text
 from mahjong_fast.riichi import ScoreResult, score
 from mahjong_fast.rules import PRESETS, load_rules
 
@@ -85,15 +88,7 @@ def breakdown(r: ScoreResult, rules_name: str) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Score the hand described by the parsed arguments and print it.
-
-    Example:
-        >>> from mahjong_fast.cli import build_parser
-        >>> run(build_parser().parse_args(["score", "123m456p789s23455s", "--win", "2s", "--tsumo", "--json"]))  # doctest: +ELLIPSIS
-        {...
-        0
-    """
+def _score_args(args: argparse.Namespace) -> ScoreResult:
     rules = load_rules(args.rules)
     ctx: Dict[str, Any] = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name, _ in _FLAGS}
     ctx["self_draw"] = ctx.pop("tsumo")
@@ -115,28 +110,84 @@ def run(args: argparse.Namespace) -> int:
     if args.pao is not None:
         ctx["pao"] = args.pao
     melds = [m for m in (args.melds or "").replace(";", ",").split(",") if m.strip()] if args.melds else None
-    r = score(args.hand, win_tile=args.win, melds=melds, rules=rules, **ctx)
+    return score(args.hand, win_tile=args.win, melds=melds, rules=rules, **ctx)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score the hand described by the parsed arguments and print it (with HAND
+    ``-`` or ``--file``: one hand a line).
+
+    Example:
+        >>> from mahjong_fast.cli import build_parser
+        >>> run(build_parser().parse_args(["score", "123m456p789s23455s", "--win", "2s", "--tsumo", "--json"]))  # doctest: +ELLIPSIS
+        {...
+        0
+    """
+    if args.file is not None or args.hand == "-":
+        if args.file is not None and args.hand is not None:
+            raise UsageError("mahjong-fast score", "give HAND or --file, not both")
+        return run_lines(args, read_text(args.file if args.file is not None else "-").splitlines())
+    if args.hand is None:
+        raise UsageError("mahjong-fast score", "give HAND, - (hands on standard input) or --file FILE")
+    r = _score_args(args)
     if args.json:
         print(json.dumps(result_dict(r), ensure_ascii=False, indent=2))
     else:
-        print(breakdown(r, rules.name))
+        print(breakdown(r, load_rules(args.rules).name))
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add `mahjong-fast score` to the command's subparsers.
+def run_lines(args: argparse.Namespace, lines: List[str]) -> int:
+    """Score one hand a line: each line is a HAND and, optionally, the options of
+    `score` for it (``123m456p789s23455s --win 2s --tsumo``), on top of the options
+    of the command. A bad line is reported (stderr, or a JSON object with "error")
+    and the others still scored; the exit code is 2 when any line was refused.
 
     Example:
-        >>> import argparse
-        >>> register(argparse.ArgumentParser().add_subparsers())
+        >>> from mahjong_fast.cli import build_parser
+        >>> ns = build_parser().parse_args(["score", "--file", "-", "--tsumo"])
+        >>> run_lines(ns, ["123m456p789s23455s --win 2s", "# a comment"])
+        1: 123m456p789s23455s --win 2s: ScoreResult(2 han 20 fu, 1500 points, [menzen_tsumo 1, pinfu 1], deltas=[-700, 1500, -400, -400])
+        0
     """
-    p = sub.add_parser(
-        "score",
-        help="score a riichi win (yaku, fu, points, payments)",
-        description="Score a riichi win. Tiles in mpsz: 123m456p789s11z, 0 = red five; "
-        "honors 1z-7z = East South West North White Green Red.",
-    )
-    p.add_argument("hand", help="concealed tiles in mpsz, with or without the winning tile")
+    parser = _line_parser()
+    failed = 0
+    for n, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            tokens = shlex.split(text, comments=True)
+            ns = parser.parse_args(tokens, namespace=argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "hand"}))
+            r = _score_args(ns)
+        except (MahjongError, UsageError, ValueError) as e:
+            failed += 1
+            kind = type(e).__name__
+            if args.json:
+                print(json.dumps({"line": n, "input": text, "error": {"kind": kind, "message": str(e)}}, ensure_ascii=False))
+            else:
+                sys.stderr.write(f"error: line {n}: {kind}: {e}\n")
+            continue
+        if args.json:
+            print(json.dumps({"line": n, "input": text, **result_dict(r)}, ensure_ascii=False))
+        else:
+            print(f"{n}: {text}: {r!r}")
+    return ERROR if failed else 0
+
+
+def _line_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="mahjong-fast score")
+    _add_options(p, line=True)
+    return p
+
+
+def _add_options(p: argparse.ArgumentParser, line: bool = False) -> None:
+    """The options of one hand (on the command line, or on a line of --file)."""
+    if line:
+        p.add_argument("hand")
+    else:
+        p.add_argument("hand", nargs="?", help="concealed tiles in mpsz, with or without the winning tile; "
+                       "- reads one hand a line from standard input (like --file -)")
     p.add_argument("--win", help="the winning tile (default: the last tile written)")
     p.add_argument("--melds", help='melds, comma-separated: "pon:555z,chi:340m,ankan:1111s"')
     for name, help_ in _FLAGS:
@@ -154,7 +205,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--kita", type=int_range(0, 4), default=0, help="north tiles set aside (3-player), 0-4")
     p.add_argument("--sanma", action="store_true", help="3-player game")
     p.add_argument("--rules", default="standard", help=f"preset ({', '.join(PRESETS)}) or a .toml file")
-    p.add_argument("--json", action="store_true", help="print JSON instead of the breakdown")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add `mahjong-fast score` to the command's subparsers.
+
+    Example:
+        >>> import argparse
+        >>> register(argparse.ArgumentParser().add_subparsers())
+    """
+    p = sub.add_parser(
+        "score",
+        help="score a riichi win (yaku, fu, points, payments)",
+        description="Score a riichi win. Tiles in mpsz: 123m456p789s11z, 0 = red five; "
+        "honors 1z-7z = East South West North White Green Red.",
+    )
+    _add_options(p)
+    p.add_argument("--file", help="score one hand a line of FILE (- = standard input): HAND then, optionally, "
+                   "this command's options for it; the options given here apply to every line")
+    p.add_argument("--json", action="store_true", help="print JSON instead of the breakdown (with --file: one object a line)")
     p.set_defaults(func=run)
 
 

@@ -461,8 +461,9 @@ def score_to_file(
 
 
 def convert_log(path: PathLike, fmt: str, out: Optional[PathLike] = None, *, no_clobber: bool = False) -> List[str]:
-    """Convert a log to `fmt` ("mjai" or "tenhou6"): its lines; with `out`, also
-    written there whole or not at all (one line each, newline-terminated).
+    """Convert a log to `fmt` ("mjai" or "tenhou6"): one text per game (mjai: JSON
+    lines; tenhou6: one JSON document); with `out`, also written there one after the
+    other, whole or not at all.
 
     Example:
         >>> convert_log("missing.mjlog", "mjai")  # doctest: +IGNORE_EXCEPTION_DETAIL
@@ -475,8 +476,8 @@ def convert_log(path: PathLike, fmt: str, out: Optional[PathLike] = None, *, no_
     try:
         lines = _core_convert_log(path, fmt)
         if target is not None:
-            for line in lines:
-                target.file.write(line + "\n")
+            for text in lines:
+                target.file.write(text if text.endswith("\n") else text + "\n")
             target.commit()
     finally:
         if target is not None:

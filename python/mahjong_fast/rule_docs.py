@@ -179,10 +179,10 @@ def write(docs: Path) -> None:
         if new is None:
             raise SystemExit(f"{path}: no annotation block in class {cls.__name__} (add the two marker lines)")
         files[path] = new
+    from mahjong_fast.files import write_text
+
     for path, text in files.items():
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        write_text(path, text)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -6,15 +6,13 @@ whole new one, never a partial one; bad targets are refused before any work with
 from __future__ import annotations
 
 import csv
+import json
 import os
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from cli_command import COMMAND, assert_error_line, env, run
+from cli_command import assert_error_line, interrupt_halfway, run
 from tenhou_records import tenhou_dir
 
 RAW = tenhou_dir() / "raw"
@@ -35,8 +33,6 @@ def test_writes_the_whole_file_and_counts_what_it_wrote(tmp_path: Path, ext: str
     out = tmp_path / f"wins{ext}"
     p = run("logs", "score", str(SMALL), "--out", str(out), "--json")
     assert p.returncode == 0, p.stderr
-    import json
-
     written = json.loads(p.stdout)["written"]
     if ext == ".csv":
         n = _rows(out)
@@ -116,36 +112,6 @@ def test_paths_from_standard_input(tmp_path: Path) -> None:
     assert '"files": 1' in p.stdout
 
 
-def _interrupt_halfway(tmp_path: Path, out: Path):
-    """Start `logs score RAW --out out` with a forced progress bar, SIGINT it once
-    some but not all files are done; (exit code, stderr, seconds from signal to exit)."""
-    cmd = COMMAND + ["logs", "score", str(RAW), str(RAW), str(RAW), "--out", str(out), "--progress"]
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
-    assert p.stderr is not None
-    seen = b""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        ch = p.stderr.read1(4096) if hasattr(p.stderr, "read1") else p.stderr.read(1)
-        if not ch:
-            break
-        seen += ch
-        frames = seen.decode(errors="replace").split("\r")
-        last = frames[-2] if len(frames) > 1 else ""
-        if "] " in last and "/" in last:
-            done, total = last.split("] ")[1].split()[0].split("/")
-            if 0 < int(done) < int(total):
-                break
-    assert p.poll() is None, seen.decode(errors="replace")[-2000:]
-    t0 = time.monotonic()
-    p.send_signal(signal.SIGINT)
-    try:
-        _, rest = p.communicate(timeout=30)
-    finally:
-        p.kill()
-    took = time.monotonic() - t0
-    return p.returncode, (seen + rest).decode(errors="replace"), took
-
-
 @needs_data
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 @pytest.mark.parametrize("previous", [True, False], ids=["over-a-previous-file", "no-previous-file"])
@@ -156,7 +122,7 @@ def test_sigint_halfway_leaves_the_previous_target_or_none(tmp_path: Path, previ
     out = tmp_path / f"wins{ext}"
     if previous:
         out.write_bytes(b"the previous file\n")
-    code, err, took = _interrupt_halfway(tmp_path, out)
+    code, _, err, took = interrupt_halfway("logs", "score", str(RAW), str(RAW), str(RAW), "--out", str(out), "--progress")
     assert code == 130, err[-2000:]
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err[-2000:]
     assert "error: interrupted: read " in err and "nothing written" in err
@@ -173,3 +139,14 @@ def test_python_dash_m_is_the_same_command() -> None:
     b = run("--version", command=[sys.executable, "-m", "mahjong_fast"])
     assert a.returncode == b.returncode == 0
     assert a.stdout == b.stdout and a.stdout.startswith("mahjong-fast ")
+
+
+@needs_data
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def test_sigint_during_logs_verify_prints_the_partial_totals() -> None:
+    code, out, err, took = interrupt_halfway("logs", "verify", str(RAW), str(RAW), "--progress", "--json")
+    assert code == 130, err[-2000:]
+    assert "Traceback" not in err and "error: interrupted: verified " in err
+    d = json.loads(out)
+    assert d["interrupted"] and 0 < d["files_done"] and d["games"] > 0
+    assert took < 3.0, f"{took:.2f} s from SIGINT to exit"
