@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from mahjong_fast.cli_common import (
     COUNT,
@@ -26,11 +26,25 @@ from mahjong_fast.cli_common import (
 )
 
 
-def _files(args: argparse.Namespace) -> List[str]:
-    from mahjong_fast.engine import list_log_files
+def _inputs(args: argparse.Namespace) -> Tuple[Iterator[List[Tuple[str, bytes]]], Optional[int]]:
+    """The logs of the command's paths (files, folders, bundles, databases: the
+    archive reader) in chunks of 64, and how many there are (None for a tar bundle)."""
+    from mahjong_fast.archive import Filters, chunks, count_games, iter_games
 
     paths = stdin_items(args.paths)
-    return list_log_files(paths) if paths else []
+    filters = Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
+                      until=args.until, include_errors=args.include_errors)
+    return chunks(iter_games(paths, filters), 64), count_games(paths, filters)
+
+
+def _add_filters(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("database rows (phoenix-style SQLite archives)")
+    g.add_argument("--players", type=int, choices=(3, 4), help="only three- or four-player games")
+    g.add_argument("--length", choices=("east", "south"), help="only east-only or only east-south games")
+    g.add_argument("--lobby", help="only this game-type code of the log id (e.g. 00a9)")
+    g.add_argument("--since", help="only rows dated on or after this (e.g. 2020-01-01)")
+    g.add_argument("--until", help="only rows dated before this")
+    g.add_argument("--include-errors", action="store_true", help="also rows the scraper marked was_error")
 
 
 def _verify_text(s: Any, max_problems: int) -> None:
@@ -84,16 +98,17 @@ def verify_json(s: Any, done: int, interrupted_: bool = False) -> Dict[str, Any]
 def _verify(args: argparse.Namespace) -> int:
     from mahjong_fast.engine import VerifySummary, verify_chunk
 
-    files = _files(args)
-    s = VerifySummary(files=len(files))
-    bar = bar_for(args, "files")
+    batches, total = _inputs(args)
+    s = VerifySummary()
+    bar = bar_for(args, "logs")
     done = 0
     try:
-        for i in range(0, len(files), 64):
-            verify_chunk(s, files[i : i + 64])
-            done = min(i + 64, len(files))
+        for batch in batches:
+            verify_chunk(s, batch)
+            done += len(batch)
+            s.files = done
             if bar:
-                bar.update(done, len(files))
+                bar.update(done, done if total is None else total)
     except KeyboardInterrupt:
         if bar:
             bar.end()
@@ -102,7 +117,7 @@ def _verify(args: argparse.Namespace) -> int:
             print_json(verify_json(s, done, True), indent=1)
         else:
             _verify_text(s, args.max_problems)
-        return interrupted(f"verified {done} of {len(files)} files (the totals above are theirs)")
+        return interrupted(f"verified {done} of {'?' if total is None else total} logs (the totals above are theirs)")
     if bar:
         bar.end()
     if args.json:
@@ -113,23 +128,22 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from mahjong_fast.engine import WinWriter, list_log_files, score_logs
+    from mahjong_fast.engine import WinWriter, score_logs
 
     # The target is checked (extension, folder, --no-clobber) before any work.
     writer = WinWriter(args.out, no_clobber=args.no_clobber)
     bar: Optional[Bar] = None
     done = total = 0
     try:
-        paths = stdin_items(args.paths)
-        files = list_log_files(paths) if paths else []
-        total = len(files)
-        bar = bar_for(args, "files")
+        batches, count = _inputs(args)
+        bar = bar_for(args, "logs")
         skipped: List[str] = []
-        for i in range(0, total, 64):
-            rows, skip = score_logs(files[i : i + 64])
+        for batch in batches:
+            rows, skip = score_logs(batch)
             writer.write(rows)
             skipped.extend(skip)
-            done = min(i + 64, total)
+            done += len(batch)
+            total = done if count is None else count
             if bar:
                 bar.update(done, total)
         writer.close()
@@ -137,7 +151,7 @@ def _score(args: argparse.Namespace) -> int:
         writer.abort()
         if bar:
             bar.end()
-        return interrupted(f"read {done} of {total} files; nothing written ({args.out} left as it was)")
+        return interrupted(f"read {done} of {total} logs; nothing written ({args.out} left as it was)")
     except BaseException:
         writer.abort()
         if bar:
@@ -182,7 +196,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("logs", help="read, verify, score and convert game logs (Tenhou mjlog, client logs, tenhou.net/6, mjai)")
     lsub = p.add_subparsers(dest="logs_command", metavar="SUBCOMMAND")
     lsub.required = True
-    paths_help = "log files or folders; - reads paths from standard input, one a line"
+    paths_help = ("log files, folders, zip / tar bundles or phoenix-style SQLite databases; - reads paths from "
+                  "standard input, one a line")
     v = lsub.add_parser(
         "verify",
         help="replay games through the engine and compare scores with the record",
@@ -193,6 +208,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     v.add_argument("--max-problems", type=COUNT, default=50, help="problem lines to print (default 50)")
     add_progress(v)
     add_json(v, "the totals and the problems")
+    _add_filters(v)
     v.set_defaults(func=_verify)
     formats = ", ".join(WIN_FORMATS)
     sc = lsub.add_parser(
@@ -208,6 +224,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sc.add_argument("--max-problems", type=COUNT, default=20, help="skipped-file lines to print")
     add_progress(sc)
     add_json(sc, "what was written")
+    _add_filters(sc)
     sc.set_defaults(func=_score)
     cv = lsub.add_parser("convert", help="convert a log to mjai or tenhou.net/6 JSON")
     cv.add_argument("path", help="a log file")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from mahjong_fast._core import (
     Match,
@@ -32,7 +32,12 @@ from mahjong_fast._core import (
 )
 from mahjong_fast.match_rules import MatchRules, load_match_rules
 
+if TYPE_CHECKING:
+    from mahjong_fast.archive import Filters
+
 PathLike = Union[str, "os.PathLike[str]"]
+#: A log to read: a path, or `(source, bytes)` for a game inside an archive.
+LogInput = Union[str, "os.PathLike[str]", Tuple[str, bytes]]
 
 __all__ = ["Match", "MatchRules", "load_match_rules", "VerifySummary", "WIN_FORMATS", "WinWriter", "convert_log", "final_result", "score_logs", "score_to_file", "iter_games", "list_log_files", "read_log", "self_play", "verify", "verify_chunk", "verify_logs"]
 
@@ -74,6 +79,10 @@ class VerifySummary:
     #: first hand): a failure, not a pass.
     empty: List[str] = field(default_factory=list)
     reports: List[dict] = field(default_factory=list)
+    #: Keep every game's report (False: only those of failed or unreadable games, at
+    #: most 1,000, so that memory does not grow with an archive; `distinct` then
+    #: sees only those).
+    keep_reports: bool = True
 
     def add(self, report: dict) -> None:
         """Fold one game's report (from `verify_logs`) into the totals.
@@ -82,7 +91,9 @@ class VerifySummary:
             >>> s = VerifySummary(); s.add({"ok": False, "error": "x", "problems": ["x"]}); s.unreadable
             1
         """
-        self.reports.append(report)
+        failed = bool(report.get("error")) or (report.get("supported") and not report.get("ok"))
+        if self.keep_reports or (failed and len(self.reports) < 1000):
+            self.reports.append(report)
         if report.get("error"):
             self.unreadable += 1
             return
@@ -199,24 +210,38 @@ def verify(
     paths: Sequence[PathLike],
     *,
     chunk: int = 64,
-    progress: Optional[Callable[[int, int], None]] = None,
+    progress: Optional[Callable[[int, Optional[int]], None]] = None,
+    filters: Optional[Filters] = None,
+    keep_reports: bool = True,
 ) -> VerifySummary:
-    """Replay every game found under `paths` (files or folders) and total the results.
+    """Replay every game found under `paths` and total the results.
 
-    Files are replayed in chunks on all cores; `progress(done, total)` is called
-    after each chunk. Memory holds one chunk's reports at a time plus the summary.
+    `paths` are log files, folders, zip / tar bundles and phoenix-style SQLite
+    databases (see :mod:`mahjong_fast.archive`; `filters` selects a database's rows).
+    Logs are replayed in chunks on all cores; `progress(done, total)` is called after
+    each chunk (`total` is None when it cannot be told without reading the archive).
+    Memory holds one chunk of logs; with `keep_reports=False` the summary keeps only
+    the reports of games that failed (at most 1,000), so an archive of any size
+    verifies in flat memory.
 
     Example:
         >>> verify([]).games
         0
     """
-    files = list_log_files([os.fspath(p) for p in paths]) if paths else []
-    summary = VerifySummary(files=len(files))
-    for i in range(0, len(files), chunk):
-        verify_chunk(summary, files[i : i + chunk])
+    from mahjong_fast.archive import chunks, count_games, iter_games
+
+    total = count_games(paths, filters) if progress is not None else None
+    summary = VerifySummary(keep_reports=keep_reports)
+    for batch in chunks(iter_games(paths, filters), chunk):
+        verify_chunk(summary, batch)
+        summary.files += len(batch)
         if progress is not None:
-            progress(min(i + chunk, len(files)), len(files))
+            progress(summary.files, total)
     return summary
+
+
+def _source_of(item: LogInput) -> str:
+    return item[0] if isinstance(item, tuple) else os.fspath(item)
 
 
 def _file_of(source: str, files: Sequence[str]) -> Optional[str]:
@@ -226,17 +251,18 @@ def _file_of(source: str, files: Sequence[str]) -> Optional[str]:
     return None
 
 
-def verify_chunk(summary: VerifySummary, files: Sequence[str]) -> None:
-    """Replay `files` (on all cores) and fold their reports into `summary`; a file
-    that yields no game is recorded in `summary.empty`.
+def verify_chunk(summary: VerifySummary, files: Sequence[LogInput]) -> None:
+    """Replay `files` (paths or `(source, bytes)` pairs, on all cores) and fold their
+    reports into `summary`; a log that yields no game is recorded in `summary.empty`.
 
     Example:
-        >>> s = VerifySummary(); verify_chunk(s, []); s.games
-        0
+        >>> s = VerifySummary(); verify_chunk(s, [("row 1", b"<mjloggm ver='2.3'></mjloggm>")]); s.empty
+        ['row 1']
     """
-    by_file: Dict[str, List[dict]] = {f: [] for f in files}
+    names = [_source_of(f) for f in files]
+    by_file: Dict[str, List[dict]] = {f: [] for f in names}
     for report in verify_logs(list(files)):
-        f = _file_of(report.get("source", ""), files)
+        f = _file_of(report.get("source", ""), names)
         by_file.setdefault(f if f is not None else report.get("source", ""), []).append(report)
     for f, reports in by_file.items():
         summary.add_file(f, reports)
@@ -433,11 +459,13 @@ def score_to_file(
     out: PathLike,
     *,
     chunk: int = 64,
-    progress: Optional[Callable[[int, int], None]] = None,
+    progress: Optional[Callable[[int, Optional[int]], None]] = None,
     no_clobber: bool = False,
+    filters: Optional[Filters] = None,
 ) -> tuple:
-    """Score every win under `paths` and stream the rows to `out` (a `WinWriter`:
-    whole or not at all); returns (rows written, skipped notes).
+    """Score every win under `paths` (files, folders, bundles, databases: see
+    :func:`verify`) and stream the rows to `out` (a `WinWriter`: whole or not at
+    all); returns (rows written, skipped notes).
 
     The target is checked first (extension, folder, `no_clobber`), then the inputs
     are listed, then the file is written; an exception or Ctrl-C on the way leaves
@@ -448,15 +476,19 @@ def score_to_file(
         >>> score_to_file([], os.path.join(tempfile.mkdtemp(), "w.csv"))
         (0, [])
     """
+    from mahjong_fast.archive import chunks, count_games, iter_games
+
     with WinWriter(out, no_clobber=no_clobber) as w:
-        files = list_log_files([os.fspath(p) for p in paths]) if paths else []
+        total = count_games(paths, filters) if progress is not None else None
         skipped: List[str] = []
-        for i in range(0, len(files), chunk):
-            rows, skip = score_logs(files[i : i + chunk])
+        done = 0
+        for batch in chunks(iter_games(paths, filters), chunk):
+            rows, skip = score_logs(batch)
             w.write(rows)
             skipped.extend(skip)
+            done += len(batch)
             if progress is not None:
-                progress(min(i + chunk, len(files)), len(files))
+                progress(done, total)
     return w.rows, skipped
 
 

@@ -4,6 +4,7 @@
 use crate::args;
 use crate::detach;
 use crate::errors::IntoPyResult;
+use crate::log_input::LogInput;
 use mahjong_core::args::IntArg;
 use mahjong_core::engine::replay::{replay_game, ReplayReport};
 use mahjong_core::logs::{self, Event, GameLog};
@@ -186,8 +187,9 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
-/// Replay every game of the given files through the engine, on all cores with the
-/// GIL released. Returns one report dict per game (`ok`: everything present
+/// Replay every game of the given logs through the engine, on all cores with the
+/// GIL released. Each log is a path or a `(source, bytes)` pair (a database row or
+/// a bundle member: plain, gzip or bzip2 bytes of any format). Returns one report dict per game (`ok`: everything present
 /// verified; `complete`: ok and the log runs to the end of the match; `truncated`,
 /// `rounds`, `rounds_legal`, `rounds_scored`, `rounds_truncated`, `wins`,
 /// `wins_matched`, `final_checked`, `final_matched`, `kuikae_accepted`,
@@ -201,7 +203,7 @@ fn report_dict<'py>(py: Python<'py>, r: &ReplayReport) -> PyResult<Bound<'py, Py
 #[pyfunction]
 pub fn verify_logs<'py>(
     py: Python<'py>,
-    #[pyo3(from_py_with = arg::files)] files: Vec<PathBuf>,
+    #[pyo3(from_py_with = arg::files)] files: Vec<LogInput>,
 ) -> PyResult<Bound<'py, PyList>> {
     let results = detach::run(py, |cancel| replay_files(&files, cancel))?;
     let out = PyList::empty(py);
@@ -319,27 +321,27 @@ mod arg {
     pub fn paths(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<std::path::PathBuf>> {
         crate::args::paths(obj, "paths")
     }
-    pub fn files(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<std::path::PathBuf>> {
-        crate::args::paths(obj, "files")
+    pub fn files(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<crate::log_input::LogInput>> {
+        crate::log_input::log_inputs(obj, "files")
     }
 }
 
-/// Read and replay every game of `files` on all cores; each file's own error is kept
-/// beside its name, a set `cancel` stops the whole run (checked before each file and
+/// Read and replay every game of `files` on all cores; each log's own error is kept
+/// beside its name, a set `cancel` stops the whole run (checked before each log and
 /// each game).
 type FileReports = Vec<(String, Result<Vec<ReplayReport>, Error>)>;
-fn replay_files(files: &[PathBuf], cancel: &mahjong_core::cancel::Cancel) -> Result<FileReports, Error> {
+fn replay_files(files: &[LogInput], cancel: &mahjong_core::cancel::Cancel) -> Result<FileReports, Error> {
     files
         .par_iter()
         .map(|f| {
             cancel.check()?;
-            let reports = match logs::read_file(f) {
+            let reports = match f.read() {
                 Ok(gs) => {
                     Ok(gs.iter().map(|g| cancel.check().map(|()| replay_game(g))).collect::<Result<Vec<_>, _>>()?)
                 }
                 Err(e) => Err(e),
             };
-            Ok((f.display().to_string(), reports))
+            Ok((f.source(), reports))
         })
         .collect()
 }
@@ -905,7 +907,8 @@ fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> Py
     Ok(d)
 }
 
-/// Every win in the given log files, replayed through the engine and scored with
+/// Every win in the given logs (paths or `(source, bytes)` pairs, as for
+/// `verify_logs`), replayed through the engine and scored with
 /// `riichi.score`, one dict per win (source, round, winner, han, fu, yaku, points,
 /// every seat's score change beside the recorded one). Files are read on all cores
 /// with the GIL released; unreadable files and unsupported games are skipped and
@@ -918,7 +921,7 @@ fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> Py
 #[pyfunction]
 pub fn score_logs<'py>(
     py: Python<'py>,
-    #[pyo3(from_py_with = arg::files)] files: Vec<PathBuf>,
+    #[pyo3(from_py_with = arg::files)] files: Vec<LogInput>,
 ) -> PyResult<(Bound<'py, PyList>, Vec<String>)> {
     let results = detach::run(py, |cancel| replay_files(&files, cancel))?;
     let rows = PyList::empty(py);

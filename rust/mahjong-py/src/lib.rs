@@ -9,6 +9,7 @@ mod engine;
 mod engine_view;
 mod errors;
 mod json;
+mod log_input;
 mod riichi;
 mod riichi_out;
 mod rules;

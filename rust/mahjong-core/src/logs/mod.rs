@@ -70,9 +70,15 @@ pub fn read_text(path: &Path) -> Result<String> {
     decode_bytes(&bytes, &name)
 }
 
-/// Bytes (possibly gzipped) to text.
+/// Bytes (plain, gzipped or bzip2-compressed, told by their magic) to text.
 pub fn decode_bytes(bytes: &[u8], name: &str) -> Result<String> {
-    if bytes.starts_with(&[0x1f, 0x8b]) {
+    if bytes.starts_with(b"BZh") {
+        let mut out = String::new();
+        bzip2::read::MultiBzDecoder::new(bytes)
+            .read_to_string(&mut out)
+            .map_err(|e| Error::LogParse(format!("{name}: bad bzip2 or not UTF-8 text: {e}")))?;
+        Ok(out)
+    } else if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut out = String::new();
         flate2::read::MultiGzDecoder::new(bytes)
             .read_to_string(&mut out)
@@ -140,13 +146,24 @@ fn unsupported_format(text: &str) -> &'static str {
 pub fn read_file(path: &Path) -> Result<Vec<GameLog>> {
     let name = path.display().to_string();
     let text = read_text(path)?;
-    let format = detect(&text).ok_or_else(|| {
+    read_games(&text, &name)
+}
+
+/// Read every game in the bytes of one log (an archive's row or member): plain,
+/// gzipped or bzip2-compressed text of any supported format; `name` is its source.
+pub fn read_bytes(bytes: &[u8], name: &str) -> Result<Vec<GameLog>> {
+    read_games(&decode_bytes(bytes, name)?, name)
+}
+
+/// Every game of a log's text, its format detected from the content.
+fn read_games(text: &str, name: &str) -> Result<Vec<GameLog>> {
+    let format = detect(text).ok_or_else(|| {
         Error::LogParse(format!(
             "{name}: byte 0: not a known log format (mjlog XML, Tenhou client log, tenhou.net/6 JSON, mjai){}",
-            unsupported_format(&text)
+            unsupported_format(text)
         ))
     })?;
-    parse_text(&text, format, &name)
+    parse_text(text, format, name)
 }
 
 /// Files under `path` (itself if a file), sorted, that look like logs by extension.
