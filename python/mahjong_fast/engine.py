@@ -256,7 +256,7 @@ def verify_chunk(summary: VerifySummary, files: Sequence[LogInput]) -> None:
     reports into `summary`; a log that yields no game is recorded in `summary.empty`.
 
     Example:
-        >>> s = VerifySummary(); verify_chunk(s, [("row 1", b"<mjloggm ver='2.3'></mjloggm>")]); s.empty
+        >>> s = VerifySummary(); verify_chunk(s, [("row 1", b'<mjloggm ver="2.3"></mjloggm>')]); s.empty
         ['row 1']
     """
     names = [_source_of(f) for f in files]

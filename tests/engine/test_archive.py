@@ -244,3 +244,22 @@ def test_module_example_is_a_real_database(tmp_path: Path) -> None:
     con.close()
     [g] = archive.iter_games([db])
     assert (g.archive, g.member, g.data) == (str(db), "id1", b"{}")
+
+
+@needs_data
+def test_command_line_reads_a_database_with_filters(tmp_path: Path, mjlogs) -> None:
+    db = tmp_path / "phoenix.db"
+    pack_db(db, mjlogs[:40])
+    four = sum(1 for _, _, go in mjlogs[:40] if not go & 0x10)
+    out = subprocess.run([sys.executable, "-m", "mahjong_fast", "logs", "verify", str(db), "--players", "4", "--json"],
+                         capture_output=True, text=True)
+    report = json.loads(out.stdout)
+    assert report["files"] == four and report["games"] == four - report["unreadable"]
+    wins = tmp_path / "wins.csv"
+    out = subprocess.run([sys.executable, "-m", "mahjong_fast", "logs", "score", str(db), "--out", str(wins)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert len(wins.read_text().splitlines()) > 40
+    bad = subprocess.run([sys.executable, "-m", "mahjong_fast", "logs", "verify", str(db), "--lobby", "a9"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.startswith("error:") and "lobby" in bad.stderr
