@@ -64,20 +64,20 @@ N_SCALAR = 2_000
 
 @pytest.fixture(scope="module")
 def hands():
-    conc, ctx = tw.sample_winning_hands(50_000, seed=11)
-    reps = N_BATCH // len(conc)
-    return np.tile(conc, (reps, 1)), np.tile(ctx, (reps, 1))
+    cols = tw.sample_winning_hands(50_000, seed=11)
+    reps = N_BATCH // len(cols["win_tile"])
+    return {k: np.ascontiguousarray(np.concatenate([v] * reps)) for k, v in cols.items()}
 
 
 @pytest.fixture(scope="module")
 def scalar_inputs():
-    conc, ctx = tw.sample_winning_hands(N_SCALAR, seed=12)
+    cols = tw.sample_winning_hands(N_SCALAR, seed=12)
     out = []
-    for c, x in zip(conc, ctx):
+    for i, c in enumerate(cols["concealed"]):
         text = mf._core.from_counts(c.tolist())
-        win = mf._core.from_counts([1 if k == x[0] else 0 for k in range(34)])
-        out.append(dict(hand=text, win_tile=win, seat_wind=int(x[1]), round_wind=int(x[2]), flowers=int(x[3]),
-                        self_draw=bool(x[4] & 1)))
+        win = mf._core.from_counts([1 if k == cols["win_tile"][i] else 0 for k in range(34)])
+        out.append(dict(hand=text, win_tile=win, seat_wind=int(cols["seat_wind"][i]), round_wind=int(cols["round_wind"][i]),
+                        flowers=int(cols["flowers"][i]), self_draw=bool(cols["flags"][i] & 1)))
     return out
 
 
@@ -90,10 +90,9 @@ def _record(benchmark, name, n):
 @pytest.mark.benchmark(group="taiwan-batch")
 @pytest.mark.parametrize("threads", [1, None], ids=["1 thread", "all cores"])
 def test_taiwan_batch(benchmark, hands, threads):
-    conc, ctx = hands
-    tai, mask = benchmark(lambda: tw.score_batch(conc, ctx, threads=threads))
-    _record(benchmark, f"taiwan batch, {'1 thread' if threads == 1 else 'all cores'}", len(conc))
-    assert (tai >= 0).all() and len(tai) == len(conc)
+    r = benchmark(lambda: tw.score_batch(hands, threads=threads))
+    _record(benchmark, f"taiwan batch, {'1 thread' if threads == 1 else 'all cores'}", r.n_rows)
+    assert (r["tai"] >= 0).all() and r.n_rows == len(hands["win_tile"]) and not r.errors
 
 
 @pytest.mark.benchmark(group="taiwan-scalar")
@@ -101,21 +100,18 @@ def test_taiwan_scalar(benchmark, scalar_inputs):
     out = benchmark(lambda: [tw.score(**h).total for h in scalar_inputs])
     _record(benchmark, "taiwan scalar (Python API)", len(scalar_inputs))
     # The scalar path and the batch path agree.
-    conc = np.array([mf._core.to_counts(h["hand"]) for h in scalar_inputs], dtype=np.uint8)
-    ctx = np.array([tw.pack_context(h["win_tile"], h["seat_wind"], h["round_wind"], h["flowers"],
-                                    self_draw=h["self_draw"]) for h in scalar_inputs], dtype=np.uint8)
-    assert tw.score_batch(conc, ctx)[0].tolist() == out
+    assert tw.score_batch(scalar_inputs)["tai"].tolist() == out
 
 
 @pytest.mark.benchmark(group="taiwan-batch")
 def test_taiwan_batch_cpu_time(benchmark, hands):
     """Per-core rate from CPU time (process_time) of a 1-thread batch: on a machine
     shared with other jobs, wall time also counts the waits for a free core."""
-    conc, ctx = hands
+    conc = hands["concealed"]
 
     def run():
         t0 = time.process_time()
-        tw.score_batch(conc, ctx, threads=1)
+        tw.score_batch(hands, threads=1)
         return time.process_time() - t0
 
     times = []
@@ -127,10 +123,10 @@ def test_taiwan_batch_cpu_time(benchmark, hands):
 
 @pytest.mark.benchmark(group="taiwan-memory")
 def test_taiwan_memory(benchmark, hands):
-    conc, ctx = hands
+    conc = hands["concealed"]
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     tracemalloc.start()
-    benchmark.pedantic(tw.score_batch, args=(conc, ctx), rounds=1, iterations=1)
+    benchmark.pedantic(tw.score_batch, args=(hands,), rounds=1, iterations=1)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -81,7 +81,8 @@ _SPECS: Dict[str, Dict[str, List[ColumnSpec]]] = {
 
 def specs(batch: str, side: str = "input") -> List[ColumnSpec]:
     """The core's column specs of ``batch`` (``"shanten"``, ``"is_agari"``,
-    ``"decomposition_count"``, ``"score"``), ``side`` ``"input"`` or ``"output"``.
+    ``"decomposition_count"``, ``"score"`` (riichi), ``"taiwan_score"``), ``side``
+    ``"input"`` or ``"output"``.
 
     Example:
         >>> [(c.name, c.dtype, c.width) for c in specs("shanten")]
@@ -428,7 +429,8 @@ def _rows_to_columns(rows: List[Any], columns: Sequence[ColumnSpec], what: str) 
     return out
 
 
-_INT_DTYPES = {"bool": np.bool_, "uint8": np.uint8, "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64}
+_INT_DTYPES = {"bool": np.bool_, "uint8": np.uint8, "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
+               "uint64": np.uint64}
 
 
 def _checked(v: Any, c: ColumnSpec, what: str) -> np.ndarray:

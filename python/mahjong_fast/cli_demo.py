@@ -178,9 +178,9 @@ def taiwan_demo(quick: bool = False) -> None:
         print(f"  {p}")
     print(f"  total {s.total} tai -> {tw.TaiwanRules().points(s.total)} from each non-dealer")
     n = 20_000 if quick else 500_000
-    conc, ctx = tw.sample_winning_hands(n, seed=7)
+    hands = tw.sample_winning_hands(n, seed=7)
     t0 = time.perf_counter()
-    tai, _ = tw.score_batch(conc, ctx)
+    tai = tw.score_batch(hands)["tai"]
     dt = time.perf_counter() - t0
     print(f"  batch: {n} random winning hands scored in {dt * 1e3:.1f} ms "
           f"({n / dt / 1e6:.2f} M hands/s, mean {tai.mean():.2f} tai)")

@@ -27,6 +27,7 @@ from mahjong_fast._core import (
     Meld,
     ScoreResult,
     YakuHan,
+    meld_codes,
     parse_wind,
     score_columns,
     score_dicts,
@@ -50,8 +51,9 @@ __all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "Y
 COLUMNS: Dict[str, int] = {c.name: c.width for c in specs("score")}
 #: Defaults of columns a caller may leave out (-1 = none / padding), from the core.
 _DEFAULTS = {c.name: c.default for c in specs("score") if c.default is not None}
-#: Meld kind codes of the ``meld_kind`` column.
-MELD_CODES = {"chi": 1, "pon": 2, "daiminkan": 3, "kakan": 4, "ankan": 5}
+#: Meld kind codes of the ``meld_kind`` column: the one table of the core (``meld_codes()``;
+#: the Taiwan batch uses it too), 0 an empty slot.
+MELD_CODES: Dict[str, int] = {name: code for code, name in enumerate(meld_codes()) if code}
 #: Limit codes of the ``limit`` output column.
 LIMITS = ["", "mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman"]
 _FLAGS = score_flag_names()

@@ -70,16 +70,18 @@ def test_concealed_kong_of_nothing_is_refused_and_changes_nothing():
     lambda: tw.waits({1: 2}),
     lambda: tw.shanten([0, 4, -1]),
     lambda: tw.shanten("123m"),
-    lambda: tw.pack_context("7p", consecutive="x"),
-    lambda: tw.pack_context("7p", consecutive=-1),
-    lambda: tw.pack_context([7]),
-    lambda: tw.pack_context("7p", self_draw="maybe"),
-    lambda: tw.pack_melds(7),
-    lambda: tw.score_batch(np.full((1, 34), 300), np.zeros((1, 8), np.uint8)),
-    lambda: tw.score_batch(np.zeros((1, 34), np.int64) - 1, np.zeros((1, 8), np.uint8)),
-    lambda: tw.score_batch([["a"] * 34], np.zeros((1, 8), np.uint8)),
-    lambda: tw.score_batch(np.zeros((1, 34), np.uint8), np.zeros((1, 8), np.uint8), threads=0),
-    lambda: tw.score_batch(np.zeros((1, 34), np.uint8), np.zeros((1, 8), np.uint8), np.zeros(10, np.int16)),
+    lambda: tw.wins_to_columns([{"hand": PINGHU, "win_tile": "7p", "consecutive": "x"}]),
+    lambda: tw.wins_to_columns([{"hand": PINGHU, "win_tile": "7p", "consecutive": -1}]),
+    lambda: tw.wins_to_columns([{"hand": PINGHU, "win_tile": [7]}]),
+    lambda: tw.wins_to_columns([{"hand": PINGHU, "self_draw": "maybe"}]),
+    lambda: tw.wins_to_columns([{"hand": PINGHU, "melds": 7}]),
+    lambda: tw.score_batch({"concealed": np.full((1, 34), 300), "win_tile": [0]}),
+    lambda: tw.score_batch({"concealed": np.zeros((1, 34), np.int64) - 1, "win_tile": [0]}),
+    lambda: tw.score_batch({"concealed": [["a"] * 34], "win_tile": [0]}),
+    lambda: tw.score_batch({"concealed": np.zeros((1, 34), np.uint8), "win_tile": [0]}, threads=0),
+    lambda: tw.score_batch({"concealed": np.zeros((1, 34), np.uint8), "win_tile": [0], "meld_kind": np.zeros(10, np.int32)}),
+    lambda: tw.score_batch({"concealed": np.zeros((1, 34), np.uint8), "win_tile": [0], "consecutive": [2**40]}),
+    lambda: tw.score_batch(5),
     lambda: tw.sample_winning_hands(-1),
     lambda: tw.sample_winning_hands(2**40),
     lambda: tw.win_payments(1, -1, dealer_seat=0),
@@ -124,8 +126,8 @@ def test_the_messages_name_the_argument_and_the_range():
         tw.win_payments(1, -1, dealer_seat=0)
     with pytest.raises(mf.InvalidHandError, match=r"^winner = 4: expected an integer 0-3$"):
         tw.win_payments(4, 1, dealer_seat=0)
-    with pytest.raises(mf.InvalidHandError, match="concealed holds values outside 0-255"):
-        tw.score_batch(np.full((1, 34), 256, np.int64), np.zeros((1, 8), np.uint8))
+    with pytest.raises(mf.ArgumentError, match=r"column 'concealed': value 256 does not fit uint8 \(0-255\)"):
+        tw.score_batch({"concealed": np.full((1, 34), 256, np.int64), "win_tile": [0]})
 
 
 # --- rules= as riichi takes it --------------------------------------------------------
@@ -141,9 +143,8 @@ def test_rules_accept_a_preset_name_object_dict_or_toml_path(tmp_path):
         assert got == want and got.tai_of("seat_flower") == 1  # 春 is the round's (East) flower under seed003
     assert tw.score(PINGHU, win_tile="7p", rules="seed003") == tw.score(PINGHU, win_tile="7p",
                                                                         rules=tw.TaiwanRules.preset("seed003"))
-    tai_dict, _ = tw.score_batch(np.array([mf._core.to_counts(PINGHU)], np.uint8),
-                                 np.array([tw.pack_context("7p")], np.uint8), rules={"all_chows": 5})
-    assert tai_dict.tolist() == [6]
+    r = tw.score_batch([{"hand": PINGHU, "win_tile": "7p"}], rules={"all_chows": 5})
+    assert r["tai"].tolist() == [6]
     r = tw.TaiwanRound(tw.build_wall(_hands()), rules="seed003")
     assert r.rules == tw.TaiwanRules.preset("seed003")
 

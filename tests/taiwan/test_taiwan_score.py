@@ -186,34 +186,61 @@ SAMPLES = [
 ]
 
 
-def pack(samples):
-    conc = np.array([mf.to_counts(s["hand"]) for s in samples], dtype=np.uint8)
-    ctx = np.array([tw.pack_context(s["win_tile"], s.get("seat_wind", 0), 0, s.get("flowers"), s.get("replacement", "none"),
-                                    self_draw=s.get("self_draw", False), last_tile=s.get("last_tile", False))
-                    for s in samples], dtype=np.uint8)
-    melds = np.array([tw.pack_melds(s.get("melds")) for s in samples], dtype=np.int16)
-    return conc, ctx, melds
-
-
 def test_batch_matches_scalar_scoring():
-    conc, ctx, melds = pack(SAMPLES)
-    tai, mask = tw.score_batch(conc, ctx, melds)
     keys = tw.pattern_keys()
+    cols = tw.wins_to_columns(SAMPLES)
+    by_cols, by_rows = tw.score_batch(cols), tw.score_batch(SAMPLES)
+    for name in ("tai", "patterns"):
+        assert by_cols[name].tolist() == by_rows[name].tolist()
     for i, s in enumerate(SAMPLES):
         one = tw.score(**s)
-        assert tai[i] == one.total
-        assert sorted(k for b, k in enumerate(keys) if int(mask[i]) >> b & 1) == sorted(one.keys())
+        assert by_cols["tai"][i] == one.total
+        mask = int(by_cols["patterns"][i])
+        assert sorted(k for b, k in enumerate(keys) if mask >> b & 1) == sorted(one.keys())
 
 
-def test_batch_errors():
-    conc, ctx, melds = pack(SAMPLES)
-    conc[2, 0] += 1  # a row with 18 tiles
-    with pytest.raises(mf.InvalidHandError, match="hand 2"):
-        tw.score_batch(conc, ctx, melds)
-    tai, _ = tw.score_batch(conc, ctx, melds, raise_on_error=False)
-    assert tai[2] == -1 and tai[0] == 3
-    with pytest.raises(mf.InvalidHandError, match="shape"):
-        tw.score_batch(conc, ctx[:2], melds)
+def test_batch_errors_are_rows_and_the_others_are_scored():
+    pa = pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    pl = pytest.importorskip("polars")
+    cols = tw.wins_to_columns(SAMPLES)
+    cols["concealed"][2, 0] += 1  # a row with 18 tiles
+    cols["meld_kind"][1, 0] = 9  # not a meld code
+    cols["consecutive"][4] = 70000  # past the scalar's 0-65535
+    want = tw.score_batch(cols)
+    assert want.errors.rows.tolist() == [1, 2, 4] and set(want.errors.kinds) == {"InvalidHandError"}
+    assert want["tai"].tolist()[0] == 3 and want["tai"][3] == tw.score(**SAMPLES[3]).total
+    assert "meld code 9" in want.errors[0][2]
+    frames = {
+        "fortran": {k: np.asfortranarray(v) for k, v in cols.items()},
+        "int64": {k: v.astype(np.int64) for k, v in cols.items()},
+        "arrow": pa.table({k: (list(v) if v.ndim == 2 else v) for k, v in cols.items()}),
+        "pandas": pd.DataFrame({k: (list(v) if v.ndim == 2 else v) for k, v in cols.items()}),
+        "polars": pl.DataFrame(cols),
+    }
+    for name, data in frames.items():
+        got = tw.score_batch(data)
+        assert got["tai"].tolist() == want["tai"].tolist(), name
+        assert got.errors == want.errors, name
+    # Rows: any fault of a row (a TypeError inside one) is that row's error.
+    rows = list(SAMPLES) + [{"hand": 5}, 7, {"hand": PINGHU, "win_tile": "7p", "consecutive": 70000},
+                            dict(SAMPLES[0], melds=[object()])]
+    r = tw.score_batch(iter(rows))
+    assert r["tai"].tolist()[:5] == tw.score_batch(SAMPLES)["tai"].tolist()
+    assert r.errors.rows.tolist() == [5, 6, 7, 8] and all(k in mf.errors.KINDS for k in r.errors.kinds)
+    assert r.to_pandas()["tai"].tolist()[5:] == [-1] * 4 and r.to_polars()["tai"].to_list()[0] == 3
+    assert tw.score_batch([]).n_rows == 0
+    with pytest.raises(mf.InvalidRuleError, match="threads"):
+        tw.score_batch(cols, threads=0)
+    assert np.array_equal(tw.score_batch(cols, threads=1)["tai"], want["tai"])
+
+
+def test_one_meld_code_table_for_riichi_and_taiwan():
+    from mahjong_fast.riichi import MELD_CODES as RIICHI
+    from mahjong_fast.taiwan.batch import MELD_CODES as TAIWAN
+
+    assert TAIWAN == RIICHI == {n: c for c, n in enumerate(mf._core.meld_codes()) if c}
+    assert tw.wins_to_columns([SAMPLES[3]])["meld_kind"][0].tolist() == [1, 2, 1, 3, 2]
 
 
 # --- properties -------------------------------------------------------------------
@@ -292,8 +319,8 @@ def test_single_wait_iff_one_kind_completes(hand):
 def test_batch_agrees_with_scalar_on_random_hands(hand, seat):
     counts, win = hand
     one = tw.score(mf.from_counts(counts), win_tile=kind_text(win), seat_wind=seat)
-    tai, _ = tw.score_batch(np.array([counts], dtype=np.uint8), np.array([tw.pack_context(kind_text(win), seat)], dtype=np.uint8))
-    assert tai[0] == one.total
+    r = tw.score_batch({"concealed": np.array([counts], dtype=np.uint8), "win_tile": [win], "seat_wind": [seat]})
+    assert r["tai"][0] == one.total
 
 
 def test_rules_and_results_pickle():
@@ -320,12 +347,16 @@ def test_fuzzed_input_raises_only_mahjong_errors(hand, win, melds, flowers):
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 255), min_size=34, max_size=34), min_size=1, max_size=8),
-       st.lists(st.integers(0, 255), min_size=8, max_size=8),
+       st.lists(st.integers(0, 255), min_size=7, max_size=7),
        st.lists(st.integers(-3, 40), min_size=10, max_size=10))
 def test_fuzzed_batch_rows_never_crash(rows, ctx, meld_row):
-    conc = np.array(rows, dtype=np.uint8)
-    x = np.array([ctx] * len(rows), dtype=np.uint8)
-    m = np.array([meld_row] * len(rows), dtype=np.int16)
-    tai, mask = tw.score_batch(conc, x, m, raise_on_error=False)
-    assert len(tai) == len(rows) and all(t >= -1 for t in tai)
+    n = len(rows)
+    names = ["win_tile", "seat_wind", "round_wind", "flowers", "flags", "replacement", "consecutive"]
+    cols = {"concealed": np.array(rows, dtype=np.uint8), "meld_kind": np.array([meld_row[:5]] * n),
+            "meld_tile": np.array([meld_row[5:]] * n)}
+    cols.update({k: np.full(n, v) for k, v in zip(names, ctx)})
+    r = tw.score_batch(cols)
+    tai, mask = r["tai"], r["patterns"]
+    assert len(tai) == n and all(t >= -1 for t in tai)
     assert all(int(mk) == 0 for t, mk in zip(tai, mask) if t == -1)
+    assert sorted(r.errors.rows.tolist()) == [i for i in range(n) if tai[i] == -1]

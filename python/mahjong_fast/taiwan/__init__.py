@@ -7,7 +7,7 @@ logic, one module each:
 - :mod:`~mahjong_fast.taiwan.rules`: the rule set (:class:`TaiwanRules`, presets);
 - :mod:`~mahjong_fast.taiwan.flowers`: flowers, winds and tile tokens;
 - :mod:`~mahjong_fast.taiwan.scoring`: :func:`score`, flower wins, waits, shanten;
-- :mod:`~mahjong_fast.taiwan.batch`: :func:`score_batch` and its packed rows;
+- :mod:`~mahjong_fast.taiwan.batch`: :func:`score_batch` in the batch convention;
 - :mod:`~mahjong_fast.taiwan.payments`: payments and settlement;
 - :mod:`~mahjong_fast.taiwan.wall` and :mod:`~mahjong_fast.taiwan.round`: the wall
   and the flower round of seed 003 (:class:`TaiwanRound`), driven tile by tile;
@@ -24,7 +24,7 @@ Example:
     (3, ['門清', '平胡'])
 """
 
-from mahjong_fast.taiwan.batch import pack_context, pack_melds, pattern_keys, sample_winning_hands, score_batch
+from mahjong_fast.taiwan.batch import pattern_keys, sample_winning_hands, score_batch, wins_to_columns
 from mahjong_fast.taiwan.flowers import FLOWERS, flower_names, parse_flowers, parse_wind
 from mahjong_fast.taiwan.payments import Payment, settle, win_payments
 from mahjong_fast.taiwan.phases import Act, Claim, Ended, Phase, Rob, RoundResult, Steal, WinRecord
@@ -56,8 +56,7 @@ __all__ = [
     "score",
     "flower_win_score",
     "score_batch",
-    "pack_context",
-    "pack_melds",
+    "wins_to_columns",
     "pattern_keys",
     "sample_winning_hands",
     "waits",

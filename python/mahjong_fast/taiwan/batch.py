@@ -1,149 +1,213 @@
-"""Many Taiwan hands scored at once on all cores: packed context and meld rows.
+"""Many Taiwan hands scored at once on all cores, in the batch convention
+(:mod:`mahjong_fast.batch`): named columns declared in the core (``specs("taiwan_score")``)
+or rows of :func:`~mahjong_fast.taiwan.score`'s keywords in, a
+:class:`~mahjong_fast.batch.BatchResult` (``tai``, ``patterns``, ``.errors``) out.
 
 Example:
-    >>> pack_context("7p", seat_wind="S", self_draw=True)
-    [15, 1, 0, 0, 1, 0, 0, 0]
+    >>> r = score_batch([{"hand": "123m456m789m234p567p55s", "win_tile": "7p"}, {"hand": "1m"}])
+    >>> r["tai"].tolist(), list(r.errors)[0][:2]
+    ([3, -1], (1, 'InvalidHandError'))
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, List, Optional, Tuple, Union
+from itertools import islice
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+
+import numpy as np
 
 from mahjong_fast import _core
-from mahjong_fast._core import InvalidHandError, Tile
-from mahjong_fast.taiwan.args import flag_arg, int_arg, text_arg
-from mahjong_fast.taiwan.flowers import check_no_flower, parse_flowers, parse_wind
+from mahjong_fast._core import InvalidHandError, MahjongError, Tile
+from mahjong_fast.batch import CHUNK_ROWS, MAX_MESSAGES, BatchResult, ErrorTable, read_columns, run_chunked, specs
+from mahjong_fast.taiwan.args import int_arg
 from mahjong_fast.taiwan.rules import RulesLike, load_rules
-from mahjong_fast.taiwan.scoring import REPLACEMENTS, to_melds
+from mahjong_fast.taiwan.scoring import REPLACEMENTS, win_args
 
-# Flag bits and layout of a context row (see score_batch).
-_FLAG_BITS = {"self_draw": 1, "dealer": 2, "robbing_kong": 4, "last_tile": 8, "first_turn": 16, "dealer_first_discard": 32}
-_MELD_CODES = {"chi": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
+__all__ = ["score_batch", "wins_to_columns", "sample_winning_hands", "pattern_keys", "FLAGS", "MELD_CODES", "COLUMNS"]
 
-
-def pack_context(
-    win_tile: Union[str, int],
-    seat_wind: Union[int, str] = 0,
-    round_wind: Union[int, str] = 0,
-    flowers: Any = None,
-    replacement: str = "none",
-    consecutive: int = 0,
-    **flags: bool,
-) -> List[int]:
-    """One row of the ``context`` array of :func:`score_batch`.
-
-    Layout: ``[win tile kind, seat wind, round wind, flower mask, flags, replacement
-    code, consecutive deals, 0]``; flags: 1 self_draw, 2 dealer, 4 robbing_kong,
-    8 last_tile, 16 first_turn, 32 dealer_first_discard; replacement codes 0 none,
-    1 flower, 2 concealed_kong, 3 added_kong, 4 exposed_kong, 5 stolen_flower.
-
-    Example:
-        >>> pack_context("7p", seat_wind="S", self_draw=True)
-        [15, 1, 0, 0, 1, 0, 0, 0]
-    """
-    bits = 0
-    for k, v in flags.items():
-        if k not in _FLAG_BITS:
-            raise InvalidHandError(f"unknown context flag {k!r} (known: {', '.join(_FLAG_BITS)})")
-        if flag_arg(k, v):
-            bits |= _FLAG_BITS[k]
-    code = REPLACEMENTS.index(text_arg("replacement", replacement, REPLACEMENTS))
-    n = int_arg("consecutive", consecutive, 0, 255)
-    if isinstance(win_tile, str):
-        check_no_flower(win_tile, "the winning tile")
-    else:
-        win_tile = int_arg("win_tile", win_tile, 0, 135)
-    kind = Tile(win_tile).kind
-    return [kind, parse_wind(seat_wind), parse_wind(round_wind), parse_flowers(flowers), bits, code, n, 0]
+#: Bit names of the ``flags`` column, in bit order (declared in the core).
+FLAGS: Tuple[str, ...] = tuple(_core.taiwan_flag_names())
+#: Codes of the ``meld_kind`` column: the one table of the core (riichi uses it too).
+MELD_CODES: Dict[str, int] = {name: code for code, name in enumerate(_core.meld_codes()) if code}
+#: Input columns (declared in the core): name -> width.
+COLUMNS: Dict[str, int] = {c.name: c.width for c in specs("taiwan_score")}
+_KEYWORDS = ("hand", "win_tile", "melds", "flowers", "seat_wind", "round_wind", "consecutive", "replacement") + FLAGS
 
 
-def pack_melds(melds: Any) -> List[int]:
-    """One row of the ``melds`` array of :func:`score_batch`: five (kind, lowest tile).
+def _row_values(row: Any) -> Dict[str, Any]:
+    """One row of :func:`~mahjong_fast.taiwan.score`'s keywords as column values,
+    checked by the scalar call's own :func:`~mahjong_fast.taiwan.scoring.win_args`."""
+    if not isinstance(row, Mapping):
+        raise InvalidHandError(f"each hand is a dict with the keywords of taiwan.score(), got {type(row).__name__}")
+    unknown = [str(k) for k in row if k not in _KEYWORDS]
+    if unknown:
+        raise InvalidHandError(f"unknown key(s) {', '.join(unknown)} in a hand (known: {', '.join(_KEYWORDS)})")
+    if "hand" not in row:
+        raise InvalidHandError('a hand needs a "hand"')
+    a = win_args(**row)
+    kinds = [0] * 5
+    tiles = [0] * 5
+    if len(a.melds) > 5:
+        raise InvalidHandError(f"{len(a.melds)} melds: a Taiwan hand has at most 5 sets")
+    for j, m in enumerate(a.melds):
+        kinds[j] = MELD_CODES[m.kind]
+        tiles[j] = min(t.kind for t in _core.parse_tiles(m.tiles))
+    return {
+        "concealed": _core.to_counts(a.hand), "win_tile": Tile(a.win_tile).kind, "meld_kind": kinds, "meld_tile": tiles,
+        "seat_wind": a.seat_wind, "round_wind": a.round_wind, "flowers": a.flowers,
+        "flags": sum(1 << b for b, name in enumerate(FLAGS) if a.flags[name]),
+        "replacement": REPLACEMENTS.index(a.replacement), "consecutive": a.consecutive,
+    }
+
+
+def wins_to_columns(rows: Any) -> Dict[str, np.ndarray]:
+    """Columns (NumPy arrays in the core's dtypes) of hands given as dicts of
+    :func:`~mahjong_fast.taiwan.score`'s keywords; raises on the first bad row (use
+    :func:`score_batch` on the rows to get per-row errors instead).
 
     Example:
-        >>> pack_melds(["pon:555z"])
-        [1, 31, -1, 0, -1, 0, -1, 0, -1, 0]
+        >>> cols = wins_to_columns([{"hand": "111z222z555z123m456m77p", "win_tile": "7p", "seat_wind": "S"}])
+        >>> cols["concealed"].shape, cols["win_tile"].tolist(), cols["seat_wind"].tolist()
+        ((1, 34), [15], [1])
     """
-    ms = to_melds(melds)
-    if len(ms) > 5:
-        raise InvalidHandError(f"{len(ms)} melds: a Taiwan hand has at most 5 sets")
-    row: List[int] = []
-    for m in ms:
-        row += [_MELD_CODES[m.kind], min(t.kind for t in _core.parse_tiles(m.tiles))]
-    row += [-1, 0] * (5 - len(ms))
-    return row
+    values = [_row_values(r) for r in rows]
+    return _stack(values)
 
 
-def _column(name: str, data: Any, dtype: Any) -> Any:
-    # An integer array in `dtype`, refused (not wrapped) when a value does not fit.
-    import numpy as np
-
-    try:
-        a = np.asarray(data)
-    except (ValueError, TypeError) as e:
-        raise InvalidHandError(f"score_batch: {name} is not an array of integers ({e})") from None
-    if a.dtype.kind not in "iub":
-        raise InvalidHandError(f"score_batch: {name} must hold integers, got dtype {a.dtype}")
-    info = np.iinfo(dtype)
-    if a.size and a.dtype != dtype and (int(a.min()) < info.min or int(a.max()) > info.max):
-        raise InvalidHandError(f"score_batch: {name} holds values outside {info.min}-{info.max} ({np.dtype(dtype).name})")
-    return np.ascontiguousarray(a, dtype=dtype)
+_DTYPES = {"uint8": np.uint8, "int32": np.int32}
 
 
-def score_batch(concealed: Any, context: Any, melds: Any = None, rules: RulesLike = None,
-                raise_on_error: bool = True, threads: Optional[int] = None) -> Tuple[Any, Any]:
-    """Score many hands on all cores (the GIL is released).
+def _stack(values: List[Dict[str, Any]]) -> Dict[str, np.ndarray]:
+    out = {}
+    for c in specs("taiwan_score"):
+        shape = (len(values),) + c.shape
+        out[c.name] = np.array([v[c.name] for v in values], dtype=_DTYPES[c.dtype]).reshape(shape)
+    return out
+
+
+def _is_columns(data: Any) -> bool:
+    return isinstance(data, Mapping) or (type(data).__module__.split(".", 1)[0] in ("pyarrow", "pandas", "polars")
+                                         and hasattr(data, "columns"))
+
+
+def _kernel(rules: Any, threads: Optional[int]) -> Any:
+    def call(chunk: Dict[str, Any]) -> Any:
+        values, (rows, kinds, messages) = _core.taiwan_score_columns(chunk, rules, threads)
+        return values, ErrorTable(rows, kinds, messages)
+
+    return call
+
+
+def _score_rows(rows: List[Any], kernel: Any) -> Tuple[Dict[str, np.ndarray], ErrorTable]:
+    """One chunk of rows: each read on its own (a bad row is its own error), the good
+    ones scored together, the outputs put back in row order."""
+    good: List[Dict[str, Any]] = []
+    at: List[int] = []
+    refused: List[Tuple[int, str, str]] = []
+    for i, row in enumerate(rows):
+        try:
+            good.append(_row_values(row))
+            at.append(i)
+        except MahjongError as e:
+            refused.append((i, type(e).__name__, str(e)))
+        except Exception as e:  # noqa: BLE001 - any fault of one row is that row's error
+            refused.append((i, "InvalidHandError", f"{type(e).__name__}: {e}"))
+    n = len(rows)
+    out = {c.name: np.full((n,) + c.shape, c.default, dtype=np.int32 if c.dtype == "int32" else np.uint64)
+           for c in specs("taiwan_score", "output")}
+    scored = ErrorTable()
+    if good:
+        values, scored = kernel(_stack(good))
+        idx = np.asarray(at, dtype=np.int64)
+        for k, v in values.items():
+            out[k][idx] = v
+        scored = ErrorTable(idx[scored.rows.astype(np.int64)], scored.kind_codes, scored.messages)
+    kinds = list(ErrorTable.kind_names)
+    bad = sorted([(r, kinds.index(k), m) for r, k, m in refused] +
+                 [(int(r), int(c), scored.message(j)) for j, (r, c) in enumerate(zip(scored.rows, scored.kind_codes))])
+    messages = [m if m is not None else "" for _, _, m in bad[:MAX_MESSAGES]]
+    return out, ErrorTable([r for r, _, _ in bad], [c for _, c, _ in bad], messages)
+
+
+def score_batch(data: Any, *, rules: RulesLike = None, threads: Optional[int] = None) -> BatchResult:
+    """Score many Taiwan hands on all cores (or ``threads``), the GIL released.
 
     Args:
-        concealed: (N, 34) tile counts of the concealed tiles, winning tile included.
-        context: (N, 8) rows as :func:`pack_context` makes them.
-        melds: None or (N, 10) rows as :func:`pack_melds` makes them.
-        raise_on_error: raise on the first bad row (its index is in the message);
-            otherwise bad rows get tai -1.
+        data: columns or rows, in the batch convention (:mod:`mahjong_fast.batch`):
+
+            - columns: a dict of arrays, an Arrow ``RecordBatch`` / ``Table`` or a
+              pandas / polars ``DataFrame`` with the input columns the core declares
+              (:data:`COLUMNS`; ``specs("taiwan_score")`` gives dtypes, defaults and
+              docs): ``concealed`` (n × 34 counts, winning tile included), ``win_tile``
+              (kind 0-33), ``meld_kind`` / ``meld_tile`` (n × 5: codes of
+              :data:`MELD_CODES`, 0 an empty slot; lowest tile kind), ``seat_wind``,
+              ``round_wind`` (0-3), ``flowers`` (bit mask), ``flags`` (bits in the order
+              of :data:`FLAGS`), ``replacement`` (index into ``REPLACEMENTS``),
+              ``consecutive`` (0-65535). Any memory order; a value that does not fit
+              its column's dtype raises, naming the column (counts never wrap);
+            - rows: any iterable (read once) of dicts with the keywords of
+              :func:`~mahjong_fast.taiwan.score`, checked as it checks them.
+        rules: a :class:`TaiwanRules`, preset name, dict or TOML path.
         threads: None for every core, or a thread count.
 
     Returns:
-        ``(tai, patterns)``: int32 totals (after the cap, dealer tai apart) and uint64
-        masks with bit ``i`` set for pattern ``i`` of :func:`pattern_keys`.
+        A :class:`~mahjong_fast.batch.BatchResult`: ``tai`` (int32 totals after the
+        cap, dealer tai apart; -1 on a bad row), ``patterns`` (uint64, bit ``i`` for
+        pattern ``i`` of :func:`pattern_keys`) and ``.errors`` (row, kind, message).
 
     Example:
         >>> import numpy as np
-        >>> c = np.array([_core.to_counts("123m456m789m234p567p55s")], dtype=np.uint8)
-        >>> x = np.array([pack_context("7p")], dtype=np.uint8)
-        >>> score_batch(c, x)[0].tolist()
-        [3]
+        >>> c = np.array([_core.to_counts("123m456m789m234p567p55s")] * 2, dtype=np.uint8)
+        >>> r = score_batch({"concealed": c, "win_tile": [15, 33]})
+        >>> r["tai"].tolist(), r.errors.rows.tolist()
+        ([3, -1], [1])
     """
-    import numpy as np
+    rs = load_rules(rules)._core  # type: ignore[attr-defined]
+    kernel = _kernel(rs, threads)
+    cols_in, cols_out = specs("taiwan_score"), specs("taiwan_score", "output")
+    if _is_columns(data):
+        n, cols = read_columns(data, cols_in, what="score_batch")
+        return run_chunked(n, cols, cols_in, kernel, cols_out)
+    if isinstance(data, (str, bytes)) or not hasattr(data, "__iter__"):
+        raise InvalidHandError(f"score_batch: expected columns or a sequence of dicts, got {type(data).__name__}")
+    parts: List[Dict[str, np.ndarray]] = []
+    tables: List[Tuple[int, ErrorTable]] = []
+    start = 0
+    for chunk in _chunks(iter(data)):
+        values, errors = _score_rows(chunk, kernel)
+        parts.append(values)
+        tables.append((start, errors))
+        start += len(chunk)
+    if not parts:
+        parts.append(_score_rows([], kernel)[0])
+    if len(parts) == 1:
+        return BatchResult(parts[0], tables[0][1] if tables else ErrorTable())
+    return BatchResult({k: np.concatenate([p[k] for p in parts]) for k in parts[0]}, ErrorTable.concat(tables))
 
-    rs = load_rules(rules)
-    c = _column("concealed", concealed, np.uint8)
-    x = _column("context", context, np.uint8)
-    if c.ndim != 2 or x.ndim != 2:
-        raise InvalidHandError(f"score_batch: concealed and context must be 2-D, got shapes {c.shape} and {x.shape}")
-    m = None if melds is None else _column("melds", melds, np.int16)
-    if m is not None and m.ndim != 2:
-        raise InvalidHandError(f"score_batch: melds must be 2-D, got shape {m.shape}")
-    n_threads = None if threads is None else int_arg("threads", threads, 1, 1024)
-    return _core.taiwan_score_batch_raw(c, x, m, rs._core, flag_arg("raise_on_error", raise_on_error),  # type: ignore[attr-defined]
-                                        n_threads)
+
+def _chunks(it: Iterator[Any]) -> Iterator[List[Any]]:
+    while True:
+        chunk = list(islice(it, CHUNK_ROWS))
+        if not chunk:
+            return
+        yield chunk
 
 
-def sample_winning_hands(n: int, seed: int = 0) -> Tuple[Any, Any]:
-    """``n`` random concealed winning hands (five sets and a pair) and context rows,
-    for demos and benchmarks: random winning tile, seat, round, flowers and draw kind.
+def sample_winning_hands(n: int, seed: int = 0) -> Dict[str, np.ndarray]:
+    """``n`` random concealed winning hands (five sets and a pair) as columns of
+    :func:`score_batch`, for demos and benchmarks: random winning tile, seat, round,
+    flowers and draw kind.
 
     Example:
-        >>> c, x = sample_winning_hands(3, seed=1)
-        >>> c.shape, x.shape, int(c.sum(axis=1)[0])
-        ((3, 34), (3, 8), 17)
+        >>> cols = sample_winning_hands(3, seed=1)
+        >>> cols["concealed"].shape, int(cols["concealed"].sum(axis=1)[0]), sorted(cols)[:3]
+        ((3, 34), 17, ['concealed', 'flags', 'flowers'])
     """
-    import numpy as np
-
     n = int_arg("n", n, 0, 10**7)
     rng = random.Random(int_arg("seed", seed, -(2**63), 2**63 - 1))
     conc = np.zeros((n, 34), dtype=np.uint8)
-    ctx = np.zeros((n, 8), dtype=np.uint8)
+    ctx = np.zeros((n, 5), dtype=np.uint8)
     i = 0
     while i < n:
         counts = [0] * 34
@@ -160,9 +224,10 @@ def sample_winning_hands(n: int, seed: int = 0) -> Tuple[Any, Any]:
         held = [k for k in range(34) if counts[k]]
         conc[i] = counts
         ctx[i] = [rng.choice(held), rng.randrange(4), rng.randrange(4), rng.randrange(256) if rng.random() < 0.3 else 0,
-                  rng.randrange(2), 0, 0, 0]
+                  rng.randrange(2)]
         i += 1
-    return conc, ctx
+    return {"concealed": conc, "win_tile": ctx[:, 0].copy(), "seat_wind": ctx[:, 1].copy(), "round_wind": ctx[:, 2].copy(),
+            "flowers": ctx[:, 3].copy(), "flags": ctx[:, 4].copy()}
 
 
 def pattern_keys() -> List[str]:

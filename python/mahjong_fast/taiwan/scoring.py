@@ -224,6 +224,70 @@ def to_melds(melds: Any) -> List[Meld]:
     return out
 
 
+@dataclass(frozen=True)
+class WinArgs:
+    """The arguments of :func:`score` checked, as its batch rows take them too.
+
+    Example:
+        >>> win_args("111z222z555z123m456m77p", "7p", round_wind="S").round_wind
+        1
+    """
+
+    hand: Union[str, List[int]]
+    melds: List[Meld]
+    win_tile: Union[str, int]
+    flowers: int
+    seat_wind: int
+    round_wind: int
+    flags: Dict[str, bool]
+    consecutive: int
+    replacement: str
+
+
+def win_args(
+    hand: Any,
+    win_tile: Any = None,
+    melds: Any = None,
+    flowers: Any = None,
+    seat_wind: Any = 0,
+    round_wind: Any = 0,
+    self_draw: Any = False,
+    dealer: Any = False,
+    consecutive: Any = 0,
+    replacement: Any = "none",
+    robbing_kong: Any = False,
+    last_tile: Any = False,
+    first_turn: Any = False,
+    dealer_first_discard: Any = False,
+) -> WinArgs:
+    """Every argument of :func:`score` checked (the one validation of the scalar call
+    and of :func:`~mahjong_fast.taiwan.score_batch` rows); the winning tile defaults to
+    the last tile of ``hand``.
+
+    Example:
+        >>> a = win_args("123m456m789m234p567p55s", seat_wind="S", self_draw=True)
+        >>> a.win_tile, a.seat_wind, a.flags["self_draw"]
+        ('5s', 1, True)
+    """
+    hand = hand_arg(hand)
+    ms = to_melds(melds)
+    fmask = parse_flowers(flowers)
+    if win_tile is None:
+        tiles = _core.parse_tiles(hand) if isinstance(hand, str) else hand
+        if len(tiles) == 0:
+            raise InvalidHandError("an empty hand has no winning tile")
+        win_tile = str(tiles[-1]) if isinstance(hand, str) else tiles[-1]
+    elif isinstance(win_tile, str):
+        check_no_flower(win_tile, "the winning tile")
+    else:
+        win_tile = int_arg("win_tile", win_tile, 0, 135)
+    flags = {"self_draw": self_draw, "dealer": dealer, "robbing_kong": robbing_kong, "last_tile": last_tile,
+             "first_turn": first_turn, "dealer_first_discard": dealer_first_discard}
+    return WinArgs(hand, ms, win_tile, fmask, parse_wind(seat_wind), parse_wind(round_wind),
+                   {k: flag_arg(k, v) for k, v in flags.items()}, int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE),
+                   text_arg("replacement", replacement, REPLACEMENTS))
+
+
 def score(
     hand: Union[str, Sequence[int]],
     win_tile: Optional[Union[str, int]] = None,
@@ -270,25 +334,14 @@ def score(
         (7, 2)
     """
     rs = load_rules(rules)
-    hand = hand_arg(hand)
-    ms = to_melds(melds)
-    fmask = parse_flowers(flowers)
-    if win_tile is None:
-        tiles = _core.parse_tiles(hand) if isinstance(hand, str) else hand
-        if len(tiles) == 0:
-            raise InvalidHandError("an empty hand has no winning tile")
-        win_tile = str(tiles[-1]) if isinstance(hand, str) else tiles[-1]
-    elif isinstance(win_tile, str):
-        check_no_flower(win_tile, "the winning tile")
-    else:
-        win_tile = int_arg("win_tile", win_tile, 0, 135)
+    a = win_args(hand, win_tile, melds, flowers, seat_wind, round_wind, self_draw, dealer, consecutive, replacement,
+                 robbing_kong, last_tile, first_turn, dealer_first_discard)
     raw = _core.taiwan_score_raw(
-        hand, ms, win_tile, fmask, parse_wind(seat_wind), parse_wind(round_wind), flag_arg("self_draw", self_draw),
-        flag_arg("dealer", dealer), int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE),
-        text_arg("replacement", replacement, REPLACEMENTS), flag_arg("robbing_kong", robbing_kong),
-        flag_arg("last_tile", last_tile), flag_arg("first_turn", first_turn),
-        flag_arg("dealer_first_discard", dealer_first_discard), rs._core,  # type: ignore[attr-defined]
+        a.hand, a.melds, a.win_tile, a.flowers, a.seat_wind, a.round_wind, a.flags["self_draw"], a.flags["dealer"],
+        a.consecutive, a.replacement, a.flags["robbing_kong"], a.flags["last_tile"], a.flags["first_turn"],
+        a.flags["dealer_first_discard"], rs._core,  # type: ignore[attr-defined]
     )
+    ms, fmask = a.melds, a.flowers
     return _score_from_raw(raw, ms, fmask)
 
 

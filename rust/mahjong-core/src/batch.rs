@@ -8,6 +8,7 @@
 //! rows cost a few megabytes, not a million strings.
 
 use crate::error::{Error, Result};
+use crate::hand::MeldKind;
 
 /// Element type of a column, named as NumPy names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -18,6 +19,7 @@ pub enum Dtype {
     I16,
     I32,
     I64,
+    U64,
     /// Text (mpsz hands): a sequence of strings rather than an array.
     Str,
 }
@@ -32,6 +34,7 @@ impl Dtype {
             Dtype::I16 => "int16",
             Dtype::I32 => "int32",
             Dtype::I64 => "int64",
+            Dtype::U64 => "uint64",
             Dtype::Str => "str",
         }
     }
@@ -60,6 +63,30 @@ impl Column {
     ) -> Column {
         Column { name, dtype, width, default, doc }
     }
+}
+
+/// The meld codes of every batch's `meld_kind` columns (riichi and Taiwan alike): the
+/// index is the code, 0 an empty slot. Declared once here; the bindings export it
+/// (`meld_codes()`) and the docs are written from it.
+pub const MELD_CODES: [Option<MeldKind>; 6] = [
+    None,
+    Some(MeldKind::Chi),
+    Some(MeldKind::Pon),
+    Some(MeldKind::Daiminkan),
+    Some(MeldKind::Kakan),
+    Some(MeldKind::Ankan),
+];
+
+/// The meld kind of a `meld_kind` code: `Some(None)` for an empty slot, `None` for a
+/// code outside the table.
+#[inline(always)]
+pub fn meld_of_code(code: i32) -> Option<Option<MeldKind>> {
+    usize::try_from(code).ok().and_then(|c| MELD_CODES.get(c)).copied()
+}
+
+/// The names of [`MELD_CODES`] in code order ("none", "chi", "pon", ...).
+pub fn meld_code_names() -> [&'static str; 6] {
+    MELD_CODES.map(|k| k.map_or("none", |k| k.name()))
 }
 
 /// Messages kept per batch call: those of the first bad rows (by row number).

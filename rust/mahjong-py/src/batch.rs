@@ -56,11 +56,13 @@ fn specs<'py>(py: Python<'py>, cols: &[Column]) -> PyResult<Bound<'py, PyList>> 
 pub fn batch_columns(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     use mahjong_core::riichi::batch as riichi;
     use mahjong_core::shanten::batch as sh;
-    let all: [(&str, &[Column], &[Column]); 4] = [
+    use mahjong_core::taiwan::batch as taiwan;
+    let all: [(&str, &[Column], &[Column]); 5] = [
         ("shanten", &sh::INPUT, &sh::SHANTEN_OUTPUT),
         ("is_agari", &sh::INPUT, &sh::AGARI_OUTPUT),
         ("decomposition_count", &sh::INPUT, &sh::COUNT_OUTPUT),
         ("score", &riichi::INPUT, &riichi::OUTPUT),
+        ("taiwan_score", &taiwan::INPUT, &taiwan::OUTPUT),
     ];
     let d = PyDict::new(py);
     for (name, input, output) in all {
@@ -84,7 +86,19 @@ pub fn error_kinds() -> (Vec<&'static str>, usize) {
     (Error::KINDS.to_vec(), MAX_MESSAGES)
 }
 
+/// The meld codes of every batch's `meld_kind` columns (riichi and Taiwan): the
+/// name of each code, in code order (0 = an empty slot).
+///
+/// Example:
+///     >>> meld_codes()
+///     ['none', 'chi', 'pon', 'daiminkan', 'kakan', 'ankan']
+#[pyfunction]
+pub fn meld_codes() -> Vec<&'static str> {
+    mahjong_core::batch::meld_code_names().to_vec()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(meld_codes, m)?)?;
     m.add_function(wrap_pyfunction!(batch_columns, m)?)?;
     m.add_function(wrap_pyfunction!(error_kinds, m)?)?;
     Ok(())

@@ -2,6 +2,7 @@
 //! The rule logic (tai, exclusions) is in the core; the flower round logic is in
 //! the package `mahjong_fast/taiwan/`.
 
+use crate::batch::{error_arrays, threads_arg, ErrorArrays};
 use crate::convert;
 use crate::detach;
 use crate::errors::{IntoPyResult, InvalidHandError};
@@ -11,7 +12,7 @@ use mahjong_core::decompose::GroupKind;
 use mahjong_core::taiwan::{self, batch, Pattern, Replacement, TaiScore, WinContext};
 use mahjong_core::tile::counts_of;
 use mahjong_core::Tile;
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyReadonlyArrayDyn};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -137,68 +138,86 @@ pub fn taiwan_flower_win_raw<'py>(
     score_to_py(py, &s, false)
 }
 
-/// Score many hands on all cores with the GIL released. Arrays (C-contiguous):
-/// `concealed` uint8 (N, 34), `context` uint8 (N, 8), `melds` int16 (N, 10) or None
-/// (layouts: `mahjong_fast.taiwan.score_batch`). Returns (tai int32, patterns uint64);
-/// a row that fails has tai -1. With `raise_on_error`, the first failing row raises.
-/// `threads`: None = every core, else that many threads.
+fn column<'py, T: numpy::Element>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArrayDyn<'py, T>> {
+    let v = cols.get_item(name)?.ok_or_else(|| InvalidHandError::new_err(format!("missing column {name:?}")))?;
+    v.extract::<PyReadonlyArrayDyn<'py, T>>().map_err(|_| {
+        InvalidHandError::new_err(format!("column {name:?}: expected a NumPy {} array", std::any::type_name::<T>()))
+    })
+}
+
+fn slice<'a, T: numpy::Element>(a: &'a PyReadonlyArrayDyn<'_, T>, name: &str) -> PyResult<&'a [T]> {
+    a.as_slice().map_err(|_| InvalidHandError::new_err(format!("column {name:?}: must be C-contiguous")))
+}
+
+/// Score columns of Taiwan hands (the kernel of `mahjong_fast.taiwan.score_batch`):
+/// C-ordered arrays of every input column of `batch_columns()["taiwan_score"]`, in
+/// its dtypes. Returns the output columns (`tai`, `patterns`) and the bad rows (row
+/// numbers, kind codes, the first messages).
 ///
 /// Example:
-///     >>> import numpy as np  # doctest: +SKIP
+///     >>> from mahjong_fast.taiwan import TaiwanRules, wins_to_columns
+///     >>> full = wins_to_columns([{"hand": "123m456m789m234p567p55s", "win_tile": "7p"}])
+///     >>> out, (rows, kinds, messages) = taiwan_score_columns(full, TaiwanRules.preset("common")._core)
+///     >>> out["tai"].tolist(), len(rows)
+///     ([3], 0)
 #[pyfunction]
-#[pyo3(signature = (concealed, context, melds, rules, raise_on_error=true, threads=None))]
-#[allow(clippy::type_complexity)]
-pub fn taiwan_score_batch_raw<'py>(
+#[pyo3(signature = (columns, rules, threads=None))]
+pub fn taiwan_score_columns<'py>(
     py: Python<'py>,
-    concealed: PyReadonlyArray2<'py, u8>,
-    context: PyReadonlyArray2<'py, u8>,
-    melds: Option<PyReadonlyArray2<'py, i16>>,
+    columns: &Bound<'py, PyDict>,
     rules: &PyTaiwanRules,
-    raise_on_error: bool,
-    threads: Option<usize>,
-) -> PyResult<(Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<u64>>)> {
-    let n = concealed.shape()[0];
-    let shape_err = |what: &str| InvalidHandError::new_err(format!("score_batch: {what}"));
-    if concealed.shape()[1] != 34 {
-        return Err(shape_err("concealed must have 34 columns"));
-    }
-    if context.shape() != [n, batch::CONTEXT_WIDTH] {
-        return Err(shape_err(&format!("context must have shape ({n}, {})", batch::CONTEXT_WIDTH)));
-    }
-    if let Some(m) = &melds {
-        if m.shape() != [n, batch::MELDS_WIDTH] {
-            return Err(shape_err(&format!("melds must have shape ({n}, {})", batch::MELDS_WIDTH)));
-        }
-    }
-    let c = concealed.as_slice().map_err(|_| shape_err("concealed must be C-contiguous"))?;
-    let x = context.as_slice().map_err(|_| shape_err("context must be C-contiguous"))?;
-    let m = match &melds {
-        Some(m) => Some(m.as_slice().map_err(|_| shape_err("melds must be C-contiguous"))?),
-        None => None,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Bound<'py, PyDict>, ErrorArrays<'py>)> {
+    let threads = threads_arg(threads)?;
+    let (concealed, win_tile) = (column::<u8>(columns, "concealed")?, column::<u8>(columns, "win_tile")?);
+    let (meld_kind, meld_tile) = (column::<i32>(columns, "meld_kind")?, column::<i32>(columns, "meld_tile")?);
+    let (seat_wind, round_wind) = (column::<u8>(columns, "seat_wind")?, column::<u8>(columns, "round_wind")?);
+    let (flowers, flags) = (column::<u8>(columns, "flowers")?, column::<u8>(columns, "flags")?);
+    let (replacement, consecutive) = (column::<u8>(columns, "replacement")?, column::<i32>(columns, "consecutive")?);
+    let win = slice(&win_tile, "win_tile")?;
+    let cols = batch::Columns {
+        n: win.len(),
+        concealed: slice(&concealed, "concealed")?,
+        win_tile: win,
+        meld_kind: slice(&meld_kind, "meld_kind")?,
+        meld_tile: slice(&meld_tile, "meld_tile")?,
+        seat_wind: slice(&seat_wind, "seat_wind")?,
+        round_wind: slice(&round_wind, "round_wind")?,
+        flowers: slice(&flowers, "flowers")?,
+        flags: slice(&flags, "flags")?,
+        replacement: slice(&replacement, "replacement")?,
+        consecutive: slice(&consecutive, "consecutive")?,
     };
+    cols.check().py_err()?;
+    let n = cols.n;
     let r = rules.0;
-    let (tai, mask, err) = detach::run_ok(py, |_| {
+    let (tai, mask, errors) = detach::run(py, |_| {
         let mut tai = vec![0i32; n];
         let mut mask = vec![0u64; n];
-        let err = with_threads(threads, || batch::score_rows(c, m, x, &r, &mut tai, &mut mask));
-        (tai, mask, err.and_then(|e| e))
+        let errors = with_threads(threads, || batch::score_columns(&cols, &r, &mut tai, &mut mask))??;
+        Ok((tai, mask, errors))
     })?;
-    if let Some((i, e)) = err.py_err()? {
-        if raise_on_error {
-            let msg = format!("hand {i}: {}", e.message());
-            return Err(crate::errors::to_py(match e {
-                mahjong_core::Error::InvalidHand(_) => mahjong_core::Error::InvalidHand(msg),
-                other => other,
-            }));
-        }
-    }
-    Ok((tai.into_pyarray(py), mask.into_pyarray(py)))
+    let d = PyDict::new(py);
+    d.set_item("tai", tai.into_pyarray(py))?;
+    d.set_item("patterns", mask.into_pyarray(py))?;
+    Ok((d, error_arrays(py, errors)))
+}
+
+/// Bit names of the Taiwan batch's `flags` column, in bit order.
+///
+/// Example:
+///     >>> taiwan_flag_names()[:2]
+///     ['self_draw', 'dealer']
+#[pyfunction]
+pub fn taiwan_flag_names() -> Vec<&'static str> {
+    batch::flags::NAMES.to_vec()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(taiwan_score_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win_raw, m)?)?;
-    m.add_function(wrap_pyfunction!(taiwan_score_batch_raw, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_score_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(taiwan_flag_names, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_win_payments, m)?)?;
     Ok(())
 }

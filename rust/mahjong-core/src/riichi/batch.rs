@@ -9,8 +9,7 @@ use super::context::{arg, Indicators, WinContext, MAX_INDICATORS};
 use super::rules::Rules;
 use super::score::{score, score_without_fu_items, ScoreResult};
 use crate::args::IntArg;
-use crate::batch::RowErrors;
-use crate::batch::{Column, Dtype};
+use crate::batch::{meld_of_code, Column, Dtype, RowErrors};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
 use crate::options::RuleSet;
@@ -72,7 +71,7 @@ pub const INPUT: [Column; 17] = {
             I32,
             MELD_WIDTH,
             Some(0),
-            "meld codes: 0 none, 1 chi, 2 pon, 3 daiminkan, 4 kakan, 5 ankan",
+            "meld code of each slot (the table of meld_codes(); 0 an empty slot)",
         ),
         Column::new("meld_tile", I32, MELD_WIDTH, Some(0), "lowest tile kind (0-33) of each meld"),
         Column::new("meld_red", I32, MELD_WIDTH, Some(0), "red fives (0-1) in each meld"),
@@ -118,16 +117,6 @@ pub const OUTPUT: [Column; 14] = {
     ]
 };
 
-/// Meld kind codes of the `meld_kind` column (0 = empty slot).
-pub const MELD_CODES: [Option<MeldKind>; 6] = [
-    None,
-    Some(MeldKind::Chi),
-    Some(MeldKind::Pon),
-    Some(MeldKind::Daiminkan),
-    Some(MeldKind::Kakan),
-    Some(MeldKind::Ankan),
-];
-
 /// What [`Columns::row_into`] reads a row into; one per thread, reused row after row.
 #[derive(Clone, Debug)]
 pub struct RowBuf {
@@ -168,7 +157,7 @@ pub struct Columns<'a> {
     pub hand: &'a [i32],
     /// n 136-ids of the winning tile.
     pub win: &'a [i32],
-    /// n × 4 meld codes (see [`MELD_CODES`]).
+    /// n × 4 meld codes (see [`crate::batch::MELD_CODES`]).
     pub meld_kind: &'a [i32],
     /// n × 4 lowest tile kind (0..34) of each meld.
     pub meld_tile: &'a [i32],
@@ -287,9 +276,8 @@ impl Columns<'_> {
             let tiles = Self::fixed::<MELD_WIDTH>(self.meld_tile, i, "meld_tile")?;
             let reds = Self::fixed::<MELD_WIDTH>(self.meld_red, i, "meld_red")?;
             for (j, &code) in kinds.iter().enumerate() {
-                let kind = match MELD_CODES.get(code as usize) {
-                    Some(k) if code >= 0 => *k,
-                    _ => return Err(Error::InvalidHand(format!("row {i}: meld code {code} (expected 0..5)"))),
+                let Some(kind) = meld_of_code(code) else {
+                    return Err(Error::InvalidHand(format!("row {i}: meld code {code} (expected 0-5)")));
                 };
                 let Some(kind) = kind else { continue };
                 let t = Self::kind(tiles[j], "meld tile", i)?;
@@ -608,7 +596,7 @@ impl Rows<'_> {
             let tiles = self.meld_tile.get(j)?;
             let reds = self.meld_red.get(j)?;
             for slot in 0..MELD_WIDTH {
-                let kind = match *MELD_CODES.get(usize::try_from(kinds[slot]).ok()?)? {
+                let kind = match meld_of_code(kinds[slot])? {
                     Some(k) => k,
                     None => continue,
                 };

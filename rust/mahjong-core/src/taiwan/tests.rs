@@ -338,22 +338,47 @@ fn bad_input_errors() {
 #[test]
 fn batch_rows_match_single_scoring() {
     let r = TaiwanRules::default();
-    let hands = ["123m456m789m234p567p55s", "111z222z555z123m456m77p", "123m456m789m234p567p56s"];
+    let hands =
+        ["123m456m789m234p567p55s", "111z222z555z123m456m77p", "123m456m789m234p567p56s", "123m456m789m234p55s"];
     let mut conc = vec![];
-    let mut ctx = vec![];
     for h in hands {
         conc.extend_from_slice(&counts(h));
-        ctx.extend_from_slice(&[t("7p").id(), 1, 0, 0, 0, 0, 0, 0]);
     }
-    let mut tai = vec![0i32; 3];
-    let mut mask = vec![0u64; 3];
-    let err = batch::score_rows(&conc, None, &ctx, &r, &mut tai, &mut mask).unwrap();
+    let n = hands.len();
+    let win = vec![t("7p").index() as u8, t("7p").index() as u8, t("7p").index() as u8, t("5s").index() as u8];
+    // Row 3: a chow of 567p called (meld code 1), the rest concealed.
+    let mut meld_kind = vec![0i32; 5 * n];
+    let mut meld_tile = vec![0i32; 5 * n];
+    meld_kind[15] = 1;
+    meld_tile[15] = t("5p").index() as i32;
+    let seat = vec![0u8, 1, 0, 0];
+    let zeros = vec![0u8; n];
+    let consecutive = vec![0i32; n];
+    let cols = batch::Columns {
+        n,
+        concealed: &conc,
+        win_tile: &win,
+        meld_kind: &meld_kind,
+        meld_tile: &meld_tile,
+        seat_wind: &seat,
+        round_wind: &zeros,
+        flowers: &zeros,
+        flags: &zeros,
+        replacement: &zeros,
+        consecutive: &consecutive,
+    };
+    let mut tai = vec![0i32; n];
+    let mut mask = vec![0u64; n];
+    let err = batch::score_columns(&cols, &r, &mut tai, &mut mask).unwrap();
     assert_eq!(tai[0], 3);
     let mut wc = WinContext::new(t("7p"));
     wc.seat_wind = 1;
     assert_eq!(tai[1] as u32, score(&counts(hands[1]), &[], &wc, &r).unwrap().total);
     assert_eq!(tai[2], -1);
-    assert_eq!(err.map(|e| e.0), Some(2));
+    let chow = meld(MeldKind::Chi, "567p");
+    assert_eq!(tai[3] as u32, score(&counts(hands[3]), &[chow], &WinContext::new(t("5s")), &r).unwrap().total);
+    assert_eq!((err.rows.clone(), err.kinds.clone()), (vec![2], vec![1]));
+    assert!(err.messages[0].contains("not a winning hand"), "{:?}", err.messages);
 }
 
 #[test]
