@@ -356,7 +356,9 @@ class RuleSetBase:
             >>> d["preset"], d["name"], RuleSet.from_dict(d) == RuleSet.preset("standard")
             ('standard', 'standard', True)
         """
-        return {"preset": self._preset, "name": self.name, "source": self.source, **self._values}
+        # Tuples (uma) become lists: the dict is what JSON gives back, so it compares equal.
+        values = {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}
+        return {"preset": self._preset, "name": self.name, "source": self.source, **values}
 
     def compact_dict(self) -> Dict[str, Any]:
         """The starting preset, only the options that differ from it, and the name and

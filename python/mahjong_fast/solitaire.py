@@ -270,6 +270,8 @@ class Game:
             raise LayoutError(f"unknown scoring variant {scoring!r}; use one of {', '.join(SCORING_VARIANTS)}")
         if on_mismatch not in ("deselect", "switch", "error"):
             raise LayoutError(f"unknown on_mismatch {on_mismatch!r}; use deselect, switch or error")
+        # The scoring options are checked now, not at the first score() call.
+        solitaire_score(scoring, [], 0.0, False, dict(scoring_options or {}))
         lay = globals()["layout"](layout)
         self.deal_method = "given"
         self.deal_solution: Optional[List[Pair]] = None

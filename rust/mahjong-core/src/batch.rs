@@ -128,15 +128,16 @@ impl RowErrors {
 
 /// Largest local pool a batch call may ask for.
 pub const MAX_THREADS: usize = 1024;
+/// `threads=` of every batch call (None, in the bindings, means every core).
+pub const THREADS: crate::args::IntArg = crate::args::IntArg::new("threads", 1, MAX_THREADS as i128);
 
 /// Run `f` in a local pool of `threads` threads, or in the global pool (all cores,
 /// or RAYON_NUM_THREADS) when `None`.
 pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
     match threads {
         None => Ok(f()),
-        Some(0) => Err(Error::InvalidRule("threads = 0: use None for every core, or a positive count".into())),
         // A pool is real threads: refuse counts that would only exhaust the machine.
-        Some(n) if n > MAX_THREADS => Err(Error::InvalidRule(format!("threads = {n}: expected 1-{MAX_THREADS}"))),
+        Some(n) if THREADS.check(n as i128).is_err() => Err(THREADS.refuse(&n.to_string())),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()

@@ -179,3 +179,78 @@ macro_rules! text_param {
         }
     };
 }
+
+/// An object argument of a compiled class (a `SolitaireBoard`, a `SolitaireLayout`):
+/// anything else is an `ArgumentError` naming `name` (PyO3's own refusal would be a
+/// bare `TypeError`).
+pub fn class<'py, T: pyo3::PyClass + pyo3::type_object::PyTypeInfo>(
+    obj: &Bound<'py, PyAny>,
+    name: &'static str,
+) -> PyResult<PyRef<'py, T>> {
+    obj.extract::<PyRef<'py, T>>().map_err(|_| {
+        let class = obj.py().get_type::<T>().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into());
+        named(obj, name, format!("{name} must be a {class}, got {}", describe(obj)))
+    })
+}
+
+/// A dict argument (an engine action): anything else is an `ArgumentError`.
+pub fn dict<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &'static str) -> PyResult<&'a Bound<'py, pyo3::types::PyDict>> {
+    obj.cast::<pyo3::types::PyDict>()
+        .map_err(|_| named(obj, name, format!("{name} must be a dict, got {}", describe(obj))))
+}
+
+/// A sequence of integers, each checked against `arg` (a lone `str` is refused).
+pub fn int_list<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, arg: IntArg) -> PyResult<Vec<T>> {
+    let not_seq =
+        || named(obj, arg.name, format!("{} must be a sequence of integers, got {}", arg.name, describe(obj)));
+    if obj.is_instance_of::<PyString>() {
+        return Err(not_seq());
+    }
+    let items = obj.try_iter().map_err(|_| not_seq())?;
+    items.map(|x| int(&x?, arg)).collect()
+}
+
+/// A yes/no argument: a `bool` (or a NumPy bool), refused otherwise with an
+/// `ArgumentError` naming `name`.
+pub fn flag(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<bool> {
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(b.is_true());
+    }
+    if obj.get_type().name().is_ok_and(|n| n == "bool_" || n == "bool") {
+        if let Ok(b) = obj.is_truthy() {
+            return Ok(b);
+        }
+    }
+    Err(named(obj, name, format!("{name} must be True or False, got {}", describe(obj))))
+}
+
+/// A real number argument (`int` or `float`, not `bool`), as `f64`.
+pub fn number(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<f64> {
+    if !obj.is_instance_of::<PyBool>() {
+        if let Ok(v) = obj.extract::<f64>() {
+            return Ok(v);
+        }
+    }
+    Err(named(obj, name, format!("{name} must be a number, got {}", describe(obj))))
+}
+
+/// Define a `from_py_with` converter for an argument of a compiled class:
+/// `class_param!(board: PyBoard);`.
+#[macro_export]
+macro_rules! class_param {
+    ($f:ident: $t:ty) => {
+        pub fn $f<'py>(obj: &pyo3::Bound<'py, pyo3::PyAny>) -> pyo3::PyResult<pyo3::PyRef<'py, $t>> {
+            $crate::args::class::<$t>(obj, stringify!($f))
+        }
+    };
+}
+
+/// Define a `from_py_with` converter for a `bool` parameter: `flag_param!(reverse);`.
+#[macro_export]
+macro_rules! flag_param {
+    ($f:ident) => {
+        pub fn $f(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<bool> {
+            $crate::args::flag(obj, stringify!($f))
+        }
+    };
+}

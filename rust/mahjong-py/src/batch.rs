@@ -1,7 +1,6 @@
 //! The batch convention at the boundary: column specs and error kinds exported for
 //! `mahjong_fast.batch`, `threads=` read once, and row errors handed over as arrays.
 
-use crate::errors::InvalidRuleError;
 use mahjong_core::batch::{Column, RowErrors, MAX_MESSAGES};
 use mahjong_core::Error;
 use numpy::{IntoPyArray, PyArray1};
@@ -16,18 +15,11 @@ pub fn error_arrays(py: Python<'_>, e: RowErrors) -> ErrorArrays<'_> {
     (e.rows.into_pyarray(py), e.kinds.into_pyarray(py), e.messages)
 }
 
-/// `threads` from Python: None (every core) or a positive count (the core refuses 0
-/// and counts above its maximum, naming them).
+/// `threads` from Python: None (every core) or a count in the core's range.
 pub fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    let Some(o) = threads.filter(|o| !o.is_none()) else { return Ok(None) };
-    let text = || o.repr().map(|r| r.to_string()).unwrap_or_default();
-    match o.extract::<i64>() {
-        Ok(n) if n >= 0 => Ok(Some(n.min(1 << 20) as usize)),
-        _ => Err(InvalidRuleError::new_err(format!(
-            "threads = {}: expected None (every core) or a whole number 1-{}",
-            text(),
-            mahjong_core::batch::MAX_THREADS
-        ))),
+    match threads {
+        None => Ok(None),
+        Some(o) => crate::args::opt_int(o, mahjong_core::batch::THREADS),
     }
 }
 

@@ -303,6 +303,7 @@ fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py
 /// Converters of the checked arguments (ranges declared in the core).
 mod arg {
     use mahjong_core::engine::arg;
+    use pyo3::prelude::*;
     crate::int_param!(seat: u8 = arg::SEAT);
     crate::int_param!(opt_seat: Option<u8> = arg::SEAT);
     crate::int_param!(first_dealer: u8 = arg::FIRST_DEALER);
@@ -314,6 +315,18 @@ mod arg {
     crate::text_param!(text);
     pub fn data(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<u8>> {
         crate::args::bytes(obj, "data")
+    }
+    pub fn wall(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Option<Vec<u32>>> {
+        if obj.is_none() {
+            return Ok(None);
+        }
+        crate::args::int_list(obj, arg::WALL).map(Some)
+    }
+    pub fn scores(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<[i32; 4]> {
+        let v: Vec<i32> = crate::args::int_list(obj, arg::SCORES)?;
+        v.try_into().map_err(|v: Vec<i32>| {
+            crate::args::named(obj, "scores", format!("scores must be four integers, got {}", v.len()))
+        })
     }
     pub fn path(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<std::path::PathBuf> {
         crate::args::path(obj, "path")
@@ -440,7 +453,7 @@ impl PyMatch {
         py: Python<'py>,
         rules: Option<&Bound<'py, PyAny>>,
         #[pyo3(from_py_with = arg::seed)] seed: u64,
-        wall: Option<Vec<u32>>,
+        #[pyo3(from_py_with = arg::wall)] wall: Option<Vec<u32>>,
         scoring: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Self> {
         let loaded = load_rules(py, rules, scoring)?;
@@ -502,8 +515,8 @@ impl PyMatch {
         Ok(out)
     }
     /// Apply `seat`'s action; raises `IllegalActionError` if it is not legal.
-    fn apply(&mut self, #[pyo3(from_py_with = arg::seat)] seat: u8, action: &Bound<'_, PyDict>) -> PyResult<()> {
-        let a = parse_action(action)?;
+    fn apply(&mut self, #[pyo3(from_py_with = arg::seat)] seat: u8, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = parse_action(args::dict(action, "action")?)?;
         self.step(Step::Act { seat, action: a }).py_err().map(|_| ())
     }
     /// Referee penalty on `seat`: "chombo" (pays per the rules, hand voided and
@@ -821,7 +834,7 @@ impl PyMatch {
 #[pyo3(signature = (scores, rules = None, first_dealer = 0))]
 pub fn final_result<'py>(
     py: Python<'py>,
-    scores: [i32; 4],
+    #[pyo3(from_py_with = arg::scores)] scores: [i32; 4],
     rules: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = arg::first_dealer)] first_dealer: u8,
 ) -> PyResult<Bound<'py, PyDict>> {

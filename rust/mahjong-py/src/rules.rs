@@ -16,6 +16,14 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, 
 /// `uma`, has four); a longer one is refused without reading it all.
 const MAX_ITEMS: usize = 16;
 
+/// Converters of the checked arguments.
+pub(crate) mod arg {
+    use mahjong_core::taiwan::arg;
+    crate::text_param!(name);
+    crate::int_param!(consecutive: u16 = arg::CONSECUTIVE);
+    crate::int_param!(tai: u32 = arg::TAI);
+}
+
 fn short_repr(v: &Bound<'_, PyAny>) -> String {
     match v.repr() {
         Ok(r) => r.to_string(),
@@ -211,12 +219,12 @@ macro_rules! rule_class {
             }
             /// A preset by name or alias (any case, `_` for `-`).
             #[staticmethod]
-            fn preset(name: &str) -> PyResult<Self> {
+            fn preset(#[pyo3(from_py_with = crate::rules::arg::name)] name: &str) -> PyResult<Self> {
                 Ok($py(<$core as RuleSet>::preset(name).py_err()?))
             }
             /// The canonical name of a preset given by name or alias.
             #[staticmethod]
-            fn preset_name(name: &str) -> PyResult<&'static str> {
+            fn preset_name(#[pyo3(from_py_with = crate::rules::arg::name)] name: &str) -> PyResult<&'static str> {
                 Ok(<$core as RuleSet>::preset_entry(name).py_err()?.name)
             }
             /// Names of the presets, in documentation order.
@@ -296,7 +304,7 @@ rule_class!(PyTaiwanRules, TaiwanRules, {
     /// Example:
     ///     >>> TaiwanRuleSet().dealer_tai(2)
     ///     5
-    fn dealer_tai(&self, consecutive: u16) -> u32 {
+    fn dealer_tai(&self, #[pyo3(from_py_with = crate::rules::arg::consecutive)] consecutive: u16) -> u32 {
         self.0.dealer_tai(consecutive)
     }
     /// One payment of `tai` tai: base + tai × rate.
@@ -304,7 +312,7 @@ rule_class!(PyTaiwanRules, TaiwanRules, {
     /// Example:
     ///     >>> TaiwanRuleSet().points(3)
     ///     160
-    fn points(&self, tai: u32) -> u64 {
+    fn points(&self, #[pyo3(from_py_with = crate::rules::arg::tai)] tai: u32) -> u64 {
         self.0.points(tai)
     }
 });

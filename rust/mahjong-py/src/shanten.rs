@@ -6,6 +6,7 @@ use crate::batch::{error_arrays, threads_arg, ErrorArrays};
 use crate::convert;
 use crate::detach;
 use crate::errors::{IntoPyResult, InvalidHandError};
+use mahjong_core::args::IntArg;
 use mahjong_core::batch::RowErrors;
 use mahjong_core::decompose::GroupKind;
 use mahjong_core::shanten::batch::{self, Rows};
@@ -18,20 +19,13 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
 
-/// An optional non-negative count from Python (None passes through); anything else
-/// raises `make_err` naming the argument.
-fn count_arg(obj: Option<&Bound<'_, PyAny>>, name: &str, make_err: fn(String) -> PyErr) -> PyResult<Option<usize>> {
-    let Some(o) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
-    let text = || o.repr().map(|r| r.to_string()).unwrap_or_default();
-    match o.extract::<i64>() {
-        Ok(n) if n >= 0 => Ok(Some(n.min(1 << 20) as usize)),
-        _ => Err(make_err(format!("{name} = {}: expected None or a whole number 0 or more", text()))),
-    }
-}
-
-/// `n_sets` from Python: sets of a complete hand, melds included.
+/// `n_sets` from Python: sets of a complete hand, melds included (None: from the tile
+/// count). Counts past any hand are capped; the core refuses what no hand can make.
 fn sets_arg(n_sets: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    count_arg(n_sets, "n_sets", InvalidHandError::new_err)
+    const N_SETS: IntArg = IntArg::new("n_sets", 0, i128::MAX);
+    let Some(o) = n_sets else { return Ok(None) };
+    let n: Option<i128> = crate::args::opt_int(o, N_SETS)?;
+    Ok(n.map(|n| n.min(1 << 20) as usize))
 }
 
 fn hand_of(

@@ -3,6 +3,7 @@
 
 use crate::detach;
 use crate::errors::{IntoPyResult, LayoutError, TileParseError};
+use mahjong_core::args::IntArg;
 use mahjong_core::solitaire::formats::{self, Format};
 use mahjong_core::solitaire::generate::{self, Generated};
 use mahjong_core::solitaire::layouts;
@@ -17,6 +18,7 @@ mod arg {
     use mahjong_core::args::IntArg;
     use mahjong_core::solitaire::generate;
     use mahjong_core::solitaire::solver::arg as solver;
+    use pyo3::prelude::*;
     crate::int_param!(max_nodes: u64 = solver::MAX_NODES);
     crate::int_param!(max_millis: u64 = solver::MAX_MILLIS);
     crate::int_param!(seed: u64 = IntArg::any_u64("seed"));
@@ -28,6 +30,55 @@ mod arg {
     crate::text_param!(method);
     crate::text_param!(player);
     crate::int_param!(play_seed: u64 = IntArg::any_u64("play_seed"));
+    crate::int_param!(code: u32 = mahjong_core::solitaire::face::CODE);
+    crate::text_param!(name);
+    crate::text_param!(text);
+    crate::text_param!(format);
+    crate::text_param!(variant);
+    crate::flag_param!(reverse);
+    crate::flag_param!(won);
+    crate::class_param!(board: super::PyBoard);
+    crate::class_param!(layout: super::PyLayout);
+    pub fn map(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        if obj.is_none() {
+            return Ok(None);
+        }
+        crate::args::text(obj, "map").map(|s| Some(s.to_owned()))
+    }
+    pub fn elapsed(obj: &Bound<'_, PyAny>) -> PyResult<f64> {
+        crate::args::number(obj, "elapsed")
+    }
+    /// `(x, y, layer)` triples of integers (the core checks their range and says
+    /// which slot is out of it).
+    pub fn positions(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(i64, i64, i64)>> {
+        const COORD: IntArg = IntArg::new("positions", i64::MIN as i128, i64::MAX as i128);
+        let bad = || {
+            let got = crate::args::describe(obj);
+            crate::args::named(obj, "positions", format!("positions must be (x, y, layer) triples, got {got}"))
+        };
+        if obj.is_instance_of::<pyo3::types::PyString>() {
+            return Err(bad());
+        }
+        let mut out = Vec::new();
+        for t in obj.try_iter().map_err(|_| bad())? {
+            let t = t?;
+            let v: Vec<Bound<'_, PyAny>> = match t.try_iter() {
+                Ok(it) if !t.is_instance_of::<pyo3::types::PyString>() => it.collect::<PyResult<_>>()?,
+                _ => return Err(bad()),
+            };
+            let [x, y, z] = v.as_slice() else { return Err(bad()) };
+            out.push((crate::args::int(x, COORD)?, crate::args::int(y, COORD)?, crate::args::int(z, COORD)?));
+        }
+        Ok(out)
+    }
+}
+
+/// A slot of `board` as an argument named `name`: an integer, else an `ArgumentError`
+/// giving the board's range (`0-143`). A whole number past the last slot goes on to
+/// the core, whose move rules say that the slot does not exist.
+fn slot(board: &Board, obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<usize> {
+    crate::args::int(obj, IntArg::new(name, 0, u32::MAX as i128))
+        .or_else(|_| crate::args::int(obj, IntArg::new(name, 0, board.layout().len() as i128 - 1)))
 }
 
 /// A solitaire layout: slots `(x, y, layer)` in half-tile units (a tile covers
@@ -50,12 +101,15 @@ impl PyLayout {
     /// Layouts of more than 144 slots deal further tile sets (KMahjongg's rule).
     #[new]
     #[pyo3(signature = (positions, name = "custom"))]
-    fn new(positions: Vec<(i64, i64, i64)>, name: &str) -> PyResult<Self> {
+    fn new(
+        #[pyo3(from_py_with = arg::positions)] positions: Vec<(i64, i64, i64)>,
+        #[pyo3(from_py_with = arg::name)] name: &str,
+    ) -> PyResult<Self> {
         Ok(PyLayout(Layout::from_triples(name, &positions).py_err()?))
     }
     /// One of the built-in layouts: turtle, pyramid, fortress, bridge, spider.
     #[staticmethod]
-    fn builtin(name: &str) -> PyResult<Self> {
+    fn builtin(#[pyo3(from_py_with = arg::name)] name: &str) -> PyResult<Self> {
         Ok(PyLayout(layouts::builtin(name).py_err()?))
     }
     /// Names of the built-in layouts.
@@ -68,8 +122,12 @@ impl PyLayout {
     /// from the text. `map` picks a GNOME file's map by name (default: the first).
     #[staticmethod]
     #[pyo3(signature = (text, name = "", map = None))]
-    fn read(text: &str, name: &str, map: Option<&str>) -> PyResult<Self> {
-        match map {
+    fn read(
+        #[pyo3(from_py_with = arg::text)] text: &str,
+        #[pyo3(from_py_with = arg::name)] name: &str,
+        #[pyo3(from_py_with = arg::map)] map: Option<String>,
+    ) -> PyResult<Self> {
+        match map.as_deref() {
             Some(m) => {
                 if formats::detect(text).py_err()? != Format::GnomeMap {
                     return Err(LayoutError::new_err(format!(
@@ -83,12 +141,12 @@ impl PyLayout {
     }
     /// The map names of a GNOME .map file's text, in file order.
     #[staticmethod]
-    fn map_names(text: &str) -> Vec<String> {
+    fn map_names(#[pyo3(from_py_with = arg::text)] text: &str) -> Vec<String> {
         formats::gnome_map_names(text)
     }
     /// The layout as text in `format`: "kmahjongg" (v1.1), "kmahjongg-1.0",
     /// "gnome", "xmahjongg" or "kyodai".
-    fn write(&self, format: &str) -> PyResult<String> {
+    fn write(&self, #[pyo3(from_py_with = arg::format)] format: &str) -> PyResult<String> {
         formats::write(&self.0, Format::parse(format).py_err()?).py_err()
     }
     #[getter]
@@ -163,7 +221,7 @@ pub fn faces_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Face>> {
     for item in obj.try_iter()? {
         let item = item?;
         if let Ok(s) = item.cast::<PyString>() {
-            out.push(Face::parse(s.to_str()?).py_err()?);
+            out.push(Face::parse(crate::args::str_of(s, "faces")?).py_err()?);
         } else if let Ok(c) = item.extract::<i64>() {
             if !(0..42).contains(&c) {
                 return Err(TileParseError::new_err(format!("face code {c} is out of range 0-41")));
@@ -210,7 +268,10 @@ fn bits_from(slots: &[usize], n: usize) -> PyResult<Bits> {
 #[pymethods]
 impl PyBoard {
     #[new]
-    fn new(layout: &PyLayout, faces: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn new(
+        #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
+        faces: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
         Ok(PyBoard(Board::new(layout.0.clone(), faces_from(faces)?).py_err()?))
     }
     #[getter]
@@ -228,8 +289,10 @@ impl PyBoard {
         present_list(self.0.present(), self.0.layout().len())
     }
     /// Replace the set of present slots (e.g. to load a position in progress).
-    fn set_present(&mut self, slots: Vec<usize>) -> PyResult<()> {
-        let b = bits_from(&slots, self.0.layout().len())?;
+    fn set_present(&mut self, slots: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.0.layout().len();
+        let slots: Vec<usize> = crate::args::int_list(slots, IntArg::new("slots", 0, n as i128 - 1))?;
+        let b = bits_from(&slots, n)?;
         self.0.set_present(b);
         Ok(())
     }
@@ -240,15 +303,16 @@ impl PyBoard {
     fn remaining(&self) -> usize {
         self.0.remaining()
     }
-    fn is_free(&self, slot: usize) -> bool {
-        self.0.is_free(slot)
+    fn is_free(&self, slot: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.is_free(self::slot(&self.0, slot, "slot")?))
     }
     /// Why a present slot is not free (covered, or blocked on both sides), or None.
-    fn blocked_reason(&self, slot: usize) -> Option<String> {
+    fn blocked_reason(&self, slot: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let slot = self::slot(&self.0, slot, "slot")?;
         if slot >= self.0.layout().len() || !self.0.present().has(slot) {
-            return Some(format!("slot {slot} is not on the board"));
+            return Ok(Some(format!("slot {slot} is not on the board")));
         }
-        self.0.geometry().blocked_reason(slot, &self.0.present(), self.0.layout())
+        Ok(self.0.geometry().blocked_reason(slot, &self.0.present(), self.0.layout()))
     }
     /// The free slots.
     fn free_tiles(&self) -> Vec<usize> {
@@ -259,14 +323,17 @@ impl PyBoard {
         self.0.legal_pairs()
     }
     /// Raises `IllegalMoveError` saying why `(a, b)` cannot be removed now.
-    fn check(&self, a: usize, b: usize) -> PyResult<()> {
+    fn check(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (a, b) = self.pair(a, b)?;
         self.0.check_pair(a, b).py_err()
     }
-    fn remove(&mut self, a: usize, b: usize) -> PyResult<()> {
+    fn remove(&mut self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (a, b) = self.pair(a, b)?;
         self.0.remove_pair(a, b).py_err()
     }
     /// Put a removed pair back (undo).
-    fn restore(&mut self, a: usize, b: usize) -> PyResult<()> {
+    fn restore(&mut self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (a, b) = self.pair(a, b)?;
         self.0.restore_pair(a, b).py_err()
     }
     fn is_won(&self) -> bool {
@@ -338,9 +405,15 @@ impl PyBoard {
 }
 
 impl PyBoard {
+    /// Two slot arguments `a`, `b`.
+    fn pair(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+        Ok((slot(&self.0, a, "a")?, slot(&self.0, b, "b")?))
+    }
     fn restored(layout: &PyLayout, faces: &Bound<'_, PyAny>, present: Vec<usize>) -> PyResult<Self> {
-        let mut b = PyBoard(Board::new(layout.0.clone(), faces_from(faces)?).py_err()?);
-        b.set_present(present)?;
+        let b = Board::new(layout.0.clone(), faces_from(faces)?).py_err()?;
+        let mut b = PyBoard(b);
+        let bits = bits_from(&present, b.0.layout().len())?;
+        b.0.set_present(bits);
         Ok(b)
     }
 }
@@ -403,7 +476,7 @@ fn result_dict<'py>(py: Python<'py>, r: &SolveResult, faces: &[Face]) -> PyResul
 #[pyo3(signature = (board, max_nodes = 20_000_000, max_millis = 10_000))]
 fn solitaire_solve<'py>(
     py: Python<'py>,
-    board: &PyBoard,
+    #[pyo3(from_py_with = arg::board)] board: PyRef<'_, PyBoard>,
     #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
     #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -430,7 +503,7 @@ fn solitaire_solve<'py>(
 #[pyo3(signature = (layout, deals, max_nodes = 20_000_000, max_millis = 10_000))]
 fn solitaire_solve_many<'py>(
     py: Python<'py>,
-    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
     deals: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
     #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
@@ -460,7 +533,7 @@ fn solitaire_solve_many<'py>(
 #[pyo3(signature = (layout, seed, start, count, max_nodes = 20_000_000, max_millis = 10_000))]
 fn solitaire_survey(
     py: Python<'_>,
-    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
     #[pyo3(from_py_with = arg::start)] start: u64,
     #[pyo3(from_py_with = arg::count)] count: u64,
@@ -491,7 +564,7 @@ fn solitaire_survey(
 ///     (144, True)
 #[pyfunction]
 fn solitaire_uniform_faces(
-    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
     #[pyo3(from_py_with = arg::index)] index: u64,
 ) -> Vec<u32> {
@@ -521,7 +594,7 @@ fn generated_dict<'py>(py: Python<'py>, g: &Generated) -> PyResult<Bound<'py, Py
 #[pyo3(signature = (layout, seed, method = "uniform", max_attempts = 50, max_nodes = 2_000_000, max_millis = 2_000))]
 fn solitaire_deal<'py>(
     py: Python<'py>,
-    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
     #[pyo3(from_py_with = arg::method)] method: &str,
     #[pyo3(from_py_with = arg::max_attempts)] max_attempts: usize,
@@ -557,7 +630,7 @@ type FacesAndPairs = (Vec<u32>, Vec<(usize, usize)>);
 #[pyo3(signature = (board, seed, max_nodes = 2_000_000, max_millis = 2_000))]
 fn solitaire_shuffle(
     py: Python<'_>,
-    board: &PyBoard,
+    #[pyo3(from_py_with = arg::board)] board: PyRef<'_, PyBoard>,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
     #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
     #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
@@ -581,7 +654,7 @@ fn solitaire_shuffle(
 #[pyo3(signature = (board, playouts = 1000, seed = 0))]
 fn solitaire_playout_share(
     py: Python<'_>,
-    board: &PyBoard,
+    #[pyo3(from_py_with = arg::board)] board: PyRef<'_, PyBoard>,
     #[pyo3(from_py_with = arg::playouts)] playouts: usize,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
 ) -> PyResult<f64> {
@@ -603,16 +676,16 @@ fn solitaire_playout_share(
 #[pyfunction]
 #[pyo3(signature = (variant, events, elapsed, won, options = None))]
 fn solitaire_score(
-    variant: &str,
+    #[pyo3(from_py_with = arg::variant)] variant: &str,
     events: Vec<(String, f64)>,
-    elapsed: f64,
-    won: bool,
-    options: Option<&Bound<'_, PyDict>>,
+    #[pyo3(from_py_with = arg::elapsed)] elapsed: f64,
+    #[pyo3(from_py_with = arg::won)] won: bool,
+    options: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<i64>> {
     let mut r = ScoringRules::preset(ScoringRules::variant_named(variant).py_err()?);
-    if let Some(o) = options {
-        for (k, v) in o.iter() {
-            let k: String = k.extract()?;
+    if let Some(o) = options.filter(|o| !o.is_none()) {
+        for (k, v) in crate::args::dict(o, "options")?.iter() {
+            let k = crate::args::text(&k, "options")?.to_owned();
             let bad = || crate::errors::InvalidRuleError::new_err(format!("scoring option {k} must be a number"));
             match k.as_str() {
                 "combo_window" => r.combo_window = v.extract().map_err(|_| bad())?,
@@ -656,7 +729,7 @@ fn solitaire_score(
 ///     >>> solitaire_face_text(33), solitaire_face_text(34)
 ///     ('7z', '1f')
 #[pyfunction]
-fn solitaire_face_text(code: u32) -> PyResult<String> {
+fn solitaire_face_text(#[pyo3(from_py_with = arg::code)] code: u32) -> PyResult<String> {
     Ok(Face::new(code).py_err()?.text())
 }
 
@@ -666,7 +739,7 @@ fn solitaire_face_text(code: u32) -> PyResult<String> {
 ///     >>> solitaire_face_code("5p"), solitaire_face_code("梅")
 ///     (13, 34)
 #[pyfunction]
-fn solitaire_face_code(text: &str) -> PyResult<u32> {
+fn solitaire_face_code(#[pyo3(from_py_with = arg::text)] text: &str) -> PyResult<u32> {
     Ok(Face::parse(text).py_err()?.code() as u32)
 }
 
@@ -681,15 +754,12 @@ fn solitaire_face_code(text: &str) -> PyResult<u32> {
 #[pyo3(signature = (board, player, playouts = 100, seed = 0))]
 fn solitaire_player_wins(
     py: Python<'_>,
-    board: &PyBoard,
+    #[pyo3(from_py_with = arg::board)] board: PyRef<'_, PyBoard>,
     #[pyo3(from_py_with = arg::player)] player: &str,
     #[pyo3(from_py_with = arg::playouts)] playouts: usize,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
 ) -> PyResult<usize> {
     let p = Player::parse(player).py_err()?;
-    if playouts > 100_000_000 {
-        return Err(LayoutError::new_err(format!("playouts: {playouts} is out of range 0-100000000")));
-    }
     let b = &board.0;
     detach::run_ok(py, |_| players::wins(b.geometry(), b.faces(), b.present(), p, playouts, seed))
 }
@@ -708,7 +778,7 @@ fn solitaire_player_wins(
 #[pyo3(signature = (layout, seed, start, count, max_nodes = 200_000, max_millis = 50))]
 fn solitaire_atlas_deals<'py>(
     py: Python<'py>,
-    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
     #[pyo3(from_py_with = arg::start)] start: u64,
     #[pyo3(from_py_with = arg::count)] count: u64,
@@ -744,20 +814,18 @@ fn solitaire_atlas_deals<'py>(
 #[allow(clippy::too_many_arguments)]
 fn solitaire_rate_deals<'py>(
     py: Python<'py>,
-    layout: &PyLayout,
+    #[pyo3(from_py_with = arg::layout)] layout: PyRef<'_, PyLayout>,
     #[pyo3(from_py_with = arg::seed)] seed: u64,
     #[pyo3(from_py_with = arg::start)] start: u64,
     #[pyo3(from_py_with = arg::count)] count: u64,
-    reverse: bool,
+    #[pyo3(from_py_with = arg::reverse)] reverse: bool,
     #[pyo3(from_py_with = arg::playouts)] playouts: usize,
     #[pyo3(from_py_with = arg::play_seed)] play_seed: u64,
     #[pyo3(from_py_with = arg::max_nodes)] max_nodes: u64,
     #[pyo3(from_py_with = arg::max_millis)] max_millis: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     check_count("count", count)?;
-    if playouts > 1_000_000 {
-        return Err(LayoutError::new_err(format!("playouts: {playouts} is out of range 0-1000000")));
-    }
+    IntArg::new("playouts", 0, 1_000_000).check(playouts as i128).py_err()?;
     let l = &layout.0;
     let rows = detach::run_ok(py, |_| {
         generate::rate_deals(
@@ -781,11 +849,8 @@ fn solitaire_rate_deals<'py>(
     Ok(d)
 }
 
-fn check_count(name: &str, count: u64) -> PyResult<()> {
-    if count > 1 << 32 {
-        return Err(LayoutError::new_err(format!("{name}: {count} is out of range 0-4294967296")));
-    }
-    Ok(())
+fn check_count(name: &'static str, count: u64) -> PyResult<()> {
+    IntArg::new(name, 0, 1 << 32).check(count as i128).py_err().map(|_| ())
 }
 
 fn verdict_code(v: mahjong_core::solitaire::Verdict) -> u32 {

@@ -16,6 +16,28 @@ use numpy::{IntoPyArray, PyReadonlyArrayDyn};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// Converters of the checked arguments (ranges declared in the core).
+mod arg {
+    use mahjong_core::taiwan::arg;
+    crate::int_param!(winner: u8 = arg::WINNER);
+    crate::int_param!(dealer: u8 = arg::DEALER);
+    crate::int_param!(discarder: Option<u8> = arg::DISCARDER);
+    crate::int_param!(seat_wind: u8 = arg::SEAT_WIND);
+    crate::int_param!(round_wind: u8 = arg::ROUND_WIND);
+    crate::int_param!(flowers: u8 = arg::FLOWERS);
+    crate::int_param!(consecutive: u16 = arg::CONSECUTIVE);
+    crate::int_param!(tai: u32 = arg::TAI);
+    crate::text_param!(replacement);
+    crate::text_param!(kind);
+    crate::flag_param!(self_draw);
+    crate::flag_param!(is_dealer);
+    crate::flag_param!(robbing_kong);
+    crate::flag_param!(last_tile);
+    crate::flag_param!(first_turn);
+    crate::flag_param!(dealer_first_discard);
+    crate::class_param!(rules: crate::rules::PyTaiwanRules);
+}
+
 /// The payments of one win as (payer, payee, tai, amount) rows: the discarder alone,
 /// or the three others when `discarder` is None (a self-draw). The dealer tai is in
 /// the rows the dealer takes part in.
@@ -26,12 +48,12 @@ use pyo3::types::PyDict;
 #[pyfunction]
 #[pyo3(signature = (winner, tai, dealer, consecutive, discarder, rules))]
 pub fn taiwan_win_payments(
-    winner: u8,
-    tai: u32,
-    dealer: u8,
-    consecutive: u16,
-    discarder: Option<u8>,
-    rules: &PyTaiwanRules,
+    #[pyo3(from_py_with = arg::winner)] winner: u8,
+    #[pyo3(from_py_with = arg::tai)] tai: u32,
+    #[pyo3(from_py_with = arg::dealer)] dealer: u8,
+    #[pyo3(from_py_with = arg::consecutive)] consecutive: u16,
+    #[pyo3(from_py_with = arg::discarder)] discarder: Option<u8>,
+    #[pyo3(from_py_with = arg::rules)] rules: PyRef<'_, PyTaiwanRules>,
 ) -> PyResult<Vec<(u8, u8, u32, u64)>> {
     let pays = taiwan::win_payments(winner, tai, dealer, consecutive, discarder, &rules.0).py_err()?;
     Ok(pays.iter().map(|p| (p.payer, p.payee, p.tai, p.amount)).collect())
@@ -84,18 +106,18 @@ pub fn taiwan_score_raw<'py>(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
     win_tile: &Bound<'_, PyAny>,
-    flowers: u8,
-    seat_wind: u8,
-    round_wind: u8,
-    self_draw: bool,
-    dealer: bool,
-    consecutive: u16,
-    replacement: &str,
-    robbing_kong: bool,
-    last_tile: bool,
-    first_turn: bool,
-    dealer_first_discard: bool,
-    rules: &PyTaiwanRules,
+    #[pyo3(from_py_with = arg::flowers)] flowers: u8,
+    #[pyo3(from_py_with = arg::seat_wind)] seat_wind: u8,
+    #[pyo3(from_py_with = arg::round_wind)] round_wind: u8,
+    #[pyo3(from_py_with = arg::self_draw)] self_draw: bool,
+    #[pyo3(from_py_with = arg::is_dealer)] dealer: bool,
+    #[pyo3(from_py_with = arg::consecutive)] consecutive: u16,
+    #[pyo3(from_py_with = arg::replacement)] replacement: &str,
+    #[pyo3(from_py_with = arg::robbing_kong)] robbing_kong: bool,
+    #[pyo3(from_py_with = arg::last_tile)] last_tile: bool,
+    #[pyo3(from_py_with = arg::first_turn)] first_turn: bool,
+    #[pyo3(from_py_with = arg::dealer_first_discard)] dealer_first_discard: bool,
+    #[pyo3(from_py_with = arg::rules)] rules: PyRef<'_, PyTaiwanRules>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let tiles = convert::tiles(hand)?;
     let (counts, _) = counts_of(&tiles).py_err()?;
@@ -127,9 +149,9 @@ pub fn taiwan_score_raw<'py>(
 #[pyfunction]
 pub fn taiwan_flower_win_raw<'py>(
     py: Python<'py>,
-    kind: &str,
-    consecutive: u16,
-    rules: &PyTaiwanRules,
+    #[pyo3(from_py_with = arg::kind)] kind: &str,
+    #[pyo3(from_py_with = arg::consecutive)] consecutive: u16,
+    #[pyo3(from_py_with = arg::rules)] rules: PyRef<'_, PyTaiwanRules>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let p = Pattern::from_key(kind).ok_or_else(|| {
         InvalidHandError::new_err(format!("{kind:?} is not a flower win (seven_rob_one or eight_immortals)"))

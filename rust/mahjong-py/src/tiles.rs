@@ -10,6 +10,7 @@ use pyo3::types::PyDict;
 /// Converters of the checked arguments (ranges declared in the core).
 mod arg {
     crate::text_param!(kind);
+    crate::text_param!(what);
     crate::int_param!(from_seat: Option<u8> = mahjong_core::hand::FROM_SEAT);
 }
 
@@ -273,7 +274,7 @@ pub fn to_unicode(tiles: &Bound<'_, PyAny>) -> PyResult<String> {
 ///     (1, 3, 2, 0)
 #[pyfunction]
 #[pyo3(signature = (wind, what = "wind"))]
-pub fn parse_wind(wind: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+pub fn parse_wind(wind: &Bound<'_, PyAny>, #[pyo3(from_py_with = arg::what)] what: &str) -> PyResult<u8> {
     let t = convert::wind(wind, what)?;
     Ok(mahjong_core::wind::wind_seat(t).unwrap_or(0))
 }

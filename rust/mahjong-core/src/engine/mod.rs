@@ -31,6 +31,10 @@ pub mod arg {
     /// Matches of a self-play run: any count (the run is cancellable and keeps only
     /// totals, so its memory does not grow with `n`).
     pub const MATCHES: IntArg = IntArg::any_u64("n");
+    /// A first wall given as 136-ids.
+    pub const WALL: IntArg = IntArg::new("wall", 0, 135);
+    /// The scores `final_result` ranks.
+    pub const SCORES: IntArg = IntArg::new("scores", i32::MIN as i128, i32::MAX as i128);
 }
 
 pub use game::{Game, GameResult};

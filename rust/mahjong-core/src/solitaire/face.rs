@@ -11,6 +11,8 @@ use crate::tile::{parse_mpsz, Flower, Tile};
 
 /// Number of distinct faces.
 pub const N_FACES: usize = 42;
+/// A face code as an argument (`face_text(code)`).
+pub const CODE: crate::args::IntArg = crate::args::IntArg::new("code", 0, N_FACES as i128 - 1);
 /// Number of matching groups.
 pub const N_GROUPS: usize = 36;
 /// Group of the four plants.
@@ -34,7 +36,7 @@ impl Face {
         if (code as usize) < N_FACES {
             Ok(Face(code as u8))
         } else {
-            Err(Error::TileParse(format!("face code {code} is out of range 0..42")))
+            Err(Error::TileParse(format!("face code {code} is out of range 0-41")))
         }
     }
     pub const fn from_tile(t: Tile) -> Face {

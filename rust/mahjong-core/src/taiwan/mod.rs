@@ -17,6 +17,22 @@ pub mod single_wait;
 pub mod tai;
 
 pub use pattern::{Pattern, ALL_PATTERNS};
+
+/// Integer arguments of the Taiwan API, declared once for every binding.
+pub mod arg {
+    use crate::args::IntArg;
+    pub const WINNER: IntArg = IntArg::new("winner", 0, 3);
+    pub const DEALER: IntArg = IntArg::new("dealer", 0, 3);
+    pub const DISCARDER: IntArg = IntArg::new("discarder", 0, 3);
+    pub const SEAT_WIND: IntArg = IntArg::new("seat_wind", 0, 3);
+    pub const ROUND_WIND: IntArg = IntArg::new("round_wind", 0, 3);
+    /// The winner's flowers as a mask of the eight (bit `i` = flower `i`).
+    pub const FLOWERS: IntArg = IntArg::new("flowers", 0, 255);
+    /// Deals the dealer has kept in a row (counted in 16 bits).
+    pub const CONSECUTIVE: IntArg = IntArg::new("consecutive", 0, u16::MAX as i128);
+    /// Tai of one payment (counted in 32 bits).
+    pub const TAI: IntArg = IntArg::new("tai", 0, u32::MAX as i128);
+}
 pub use payments::{win_payments, Payment};
 pub use rules::{EarthlyWin, OpeningReplacement, PlantNumbering, TaiwanRules};
 pub use score::{PatternTai, TaiScore};
