@@ -157,9 +157,8 @@ def test_scalar_and_batch_agree_on_riichi_sticks_65535():
 
 def test_taiwan_counts_do_not_wrap_to_uint8():
     counts = np.array([mf.to_counts(PINGHU)], np.int64)
-    context = np.array([tw.pack_context("7p")], np.int64)
     counts[0, 0] += 256  # 257 copies of 1m, which uint8 would read as 1
-    refused(lambda: tw.score_batch(counts, context), mf.MahjongError, "concealed")
+    refused(lambda: tw.score_batch({"concealed": counts, "win_tile": [15]}), mf.MahjongError, "concealed")
 
 
 # -- "loses or crashes on size" ------------------------------------------------------------
