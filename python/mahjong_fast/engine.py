@@ -500,18 +500,15 @@ def convert_log(path: PathLike, fmt: str, out: Optional[PathLike] = None, *, no_
     Example:
         >>> convert_log("missing.mjlog", "mjai")  # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
-        LogParseError: missing.mjlog: no such file or folder
+        LogParseError: missing.mjlog: cannot read: No such file or directory (os error 2)
     """
     from mahjong_fast.files import AtomicFile
 
-    target = AtomicFile(out, no_clobber=no_clobber, argument="out") if out is not None else None
-    try:
-        lines = _core_convert_log(path, fmt)
-        if target is not None:
-            for text in lines:
-                target.file.write(text if text.endswith("\n") else text + "\n")
-            target.commit()
-    finally:
-        if target is not None:
-            target.discard()
-    return lines
+    if out is None:
+        return _core_convert_log(path, fmt)
+    # The target is checked before the log is read; it is replaced only when whole.
+    with AtomicFile(out, no_clobber=no_clobber, argument="out") as target:
+        games = _core_convert_log(path, fmt)
+        for text in games:
+            target.file.write(text if text.endswith("\n") else text + "\n")
+    return games

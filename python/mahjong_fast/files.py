@@ -236,11 +236,13 @@ class AtomicFile:
     def __enter__(self) -> AtomicFile:
         return self
 
-    def __exit__(self, kind: object, *exc: object) -> None:
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
         if kind is None:
             self.commit()
-        else:
-            self.discard()
+            return
+        self.discard()
+        if isinstance(value, OSError) and value.filename is None:
+            value.filename = self.path  # a full disk says which file it could not finish
 
 
 def write_text(path: PathLike, text: str, *, allowed: Optional[Sequence[str]] = None, no_clobber: bool = False) -> None:

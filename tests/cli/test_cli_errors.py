@@ -108,3 +108,28 @@ def test_ctrl_c_during_a_survey_prints_the_partial_summary(tmp_path: Path) -> No
 def test_version_and_python_dash_m() -> None:
     p = run("--version")
     assert p.returncode == 0 and p.stdout.startswith("mahjong-fast ")
+
+
+@pytest.mark.parametrize(
+    "args, allowed",
+    [
+        (["solitaire", "hint", "--seed", "3", "--moves", "1-200"], "slots 0-143"),
+        (["score", HAND, "--win", "2s", "--sanma", "--winner", "3"], "seats are 0-2"),
+        (["score", HAND, "--winner", "7"], "0-3"),
+    ],
+)
+def test_ranges_in_messages_read_as_people_write_them(args, allowed) -> None:
+    line = assert_error_line(run(*args), 2, allowed)
+    assert ".." not in line.replace("...", "")
+
+
+def test_log_seat_out_of_range_is_written_0_3(tmp_path: Path) -> None:
+    log = tmp_path / "bad.mjson"
+    log.write_text(
+        '{"type":"start_game","names":["a","b","c","d"]}\n'
+        '{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":7,"dora_marker":"1m",'
+        '"scores":[25000,25000,25000,25000],"tehais":[["?"],["?"],["?"],["?"]]}\n'
+    )
+    p = run("logs", "convert", str(log), "--format", "mjai")
+    line = assert_error_line(p, 2, "LogParseError")
+    assert "0-3" in line and "0..4" not in line

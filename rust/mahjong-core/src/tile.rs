@@ -362,7 +362,7 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
                             Ok(t) => RTile::plain(t),
                             Err(_) => {
                                 return Err(Error::TileParse(format!(
-                                    "{}: {d}{c} is not a tile (honors run 1z..7z)",
+                                    "{}: {d}{c} is not a tile (honors run 1z-7z)",
                                     quoted(text)
                                 )))
                             }

@@ -258,7 +258,10 @@ fn bits_from(slots: &[usize], n: usize) -> PyResult<Bits> {
     let mut b = Bits::EMPTY;
     for &i in slots {
         if i >= n {
-            return Err(LayoutError::new_err(format!("slot {i} does not exist (the layout has slots 0..{n})")));
+            return Err(LayoutError::new_err(format!(
+                "slot {i} does not exist (the layout has slots 0-{})",
+                n.saturating_sub(1)
+            )));
         }
         b.insert(i);
     }

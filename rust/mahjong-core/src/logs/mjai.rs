@@ -68,7 +68,7 @@ impl Reader<'_> {
             .and_then(|x| x.as_u64())
             .filter(|&s| s < 4)
             .map(|s| s as u8)
-            .ok_or_else(|| self.err(format!("{key} is not a seat 0..4")))
+            .ok_or_else(|| self.err(format!("{key} is not a seat 0-3")))
     }
     fn kind(&self, v: &Value) -> Result<Option<(usize, bool)>> {
         let s = v.as_str().ok_or_else(|| self.err(format!("tile {v} is not a string")))?;
@@ -138,7 +138,7 @@ impl Reader<'_> {
                     .get("kyoku")
                     .and_then(|k| k.as_u64())
                     .filter(|&k| (1..=4).contains(&k))
-                    .ok_or_else(|| self.err("kyoku must be 1..4"))?;
+                    .ok_or_else(|| self.err("kyoku must be 1-4"))?;
                 let honba = v.get("honba").and_then(|k| k.as_u64()).unwrap_or(0).min(255) as u8;
                 let sticks = v.get("kyotaku").and_then(|k| k.as_u64()).unwrap_or(0).min(255) as u8;
                 let dealer = self.seat(v, "oya")?;

@@ -65,7 +65,7 @@ impl<'s> TagReader<'s> {
         let v = self.ints(tag, key)?;
         match v.as_slice() {
             [s] if (0..4).contains(s) => Ok(*s as u8),
-            _ => Err(self.err(tag, &format!("{key} is not a seat 0..4"))),
+            _ => Err(self.err(tag, &format!("{key} is not a seat 0-3"))),
         }
     }
 

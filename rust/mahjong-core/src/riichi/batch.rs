@@ -325,7 +325,7 @@ impl Columns<'_> {
         }
         let win_id = self.win[i];
         if !(0..136).contains(&win_id) {
-            return Err(Error::InvalidHand(format!("row {i}: winning tile id {win_id} is out of range 0..136")));
+            return Err(Error::InvalidHand(format!("row {i}: winning tile id {win_id} is out of range 0-135")));
         }
         let win = TileId::wrapping(win_id as u8).rtile();
         if n_tiles + 1 == want {
@@ -470,7 +470,7 @@ impl Columns<'_> {
     #[cold]
     #[inline(never)]
     fn bad_id(row: usize, id: i32) -> Error {
-        Error::InvalidHand(format!("row {row}: tile id {id} is out of range 0..136"))
+        Error::InvalidHand(format!("row {row}: tile id {id} is out of range 0-135"))
     }
 
     /// The error for row `i` when an id appears twice (the first one repeated).

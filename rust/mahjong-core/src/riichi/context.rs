@@ -248,12 +248,12 @@ impl WinContext {
         let n = self.n_players;
         for (name, s) in [("winner", self.winner), ("dealer", self.dealer)] {
             if s >= n {
-                return bad(format!("{name} = {s}: seats are 0..{n}"));
+                return bad(format!("{name} = {s}: seats are 0-{}", n - 1));
             }
         }
         if !self.tsumo {
             if self.discarder >= n {
-                return bad(format!("discarder = {}: seats are 0..{n}", self.discarder));
+                return bad(format!("discarder = {}: seats are 0-{}", self.discarder, n - 1));
             }
             if self.discarder == self.winner {
                 return bad(format!("a ron needs a discarder other than the winner (both are seat {})", self.winner));
@@ -261,7 +261,7 @@ impl WinContext {
         }
         if let Some(p) = self.pao {
             if p >= n || p == self.winner {
-                return bad(format!("pao = {p}: must be another seat in 0..{n}"));
+                return bad(format!("pao = {p}: must be another seat in 0-{}", n - 1));
             }
         }
         if !self.round_wind.is_wind() {

@@ -311,7 +311,10 @@ impl Board {
         let n = self.geo.n;
         for &i in &[a, b] {
             if i >= n {
-                return Err(Error::IllegalMove(format!("slot {i} does not exist (the layout has slots 0..{n})")));
+                return Err(Error::IllegalMove(format!(
+                    "slot {i} does not exist (the layout has slots 0-{})",
+                    n.saturating_sub(1)
+                )));
             }
             if !self.present.has(i) {
                 return Err(Error::IllegalMove(format!("slot {i} is already empty")));

@@ -131,7 +131,7 @@ pub fn read_kmahjongg(text: &str, name: &str) -> Result<Layout> {
             if l.starts_with(['w', 'h', 'd']) && l.len() > 1 && l[1..].trim().chars().all(|c| c.is_ascii_digit()) {
                 let v = dim(l).ok_or_else(|| err(name, format!("bad size line {l:?}")))?;
                 if v == 0 || v > 1024 {
-                    return Err(err(name, format!("size line {l:?} is out of range 1..=1024")));
+                    return Err(err(name, format!("size line {l:?} is out of range 1-1024")));
                 }
                 match &l[..1] {
                     "w" => w = v,
@@ -330,7 +330,7 @@ pub fn read_gnome(text: &str, name: &str) -> Result<Layout> {
         };
         let layer = |z: f64| -> Result<u8> {
             if !(0.0..=63.0).contains(&z) || z.fract() != 0.0 {
-                return Err(err(name, format!("<{tname}> layer {z} is out of range 0..=63")));
+                return Err(err(name, format!("<{tname}> layer {z} is out of range 0-63")));
             }
             Ok(z as u8)
         };
