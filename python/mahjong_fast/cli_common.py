@@ -25,10 +25,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
 import traceback
-from typing import Any, Callable, Iterable, List, NoReturn, Optional, Sequence
+from typing import Any, Callable, Iterable, List, NoReturn, Optional, Sequence, Tuple
 
 from mahjong_fast._core import MahjongError
 
@@ -235,6 +236,51 @@ def read_text(path: str) -> str:
         return sys.stdin.read()
     with open(path, encoding="utf-8") as f:
         return f.read()
+
+
+def run_lines(
+    args: argparse.Namespace,
+    lines: Iterable[str],
+    line_parser: argparse.ArgumentParser,
+    one: Callable[[argparse.Namespace], Tuple[dict, str]],
+) -> int:
+    """One input a line (``score -``, ``score --file``): each line is parsed by
+    `line_parser` on top of the command's own options (so a line may add its own,
+    ``123m456p789s23455s --win 2s --tsumo``) and run by `one`, which returns the
+    line's JSON object and text. A bad line is reported (an ``error: line N: ...``
+    line on stderr, or with ``--json`` an object with "error") and the others still
+    run; the exit code is 2 when any line was refused. Blank lines and ``#``
+    comments are skipped.
+
+    Example:
+        >>> p = Parser(prog="x"); _ = p.add_argument("n", type=int)
+        >>> run_lines(argparse.Namespace(json=False), ["1", "2"], p, lambda a: ({}, str(a.n * 10)))
+        1: 1: 10
+        2: 2: 20
+        0
+    """
+    failed = 0
+    base = {k: v for k, v in vars(args).items() if not any(a.dest == k for a in line_parser._positionals._group_actions)}
+    for n, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            ns = line_parser.parse_args(shlex.split(text, comments=True), namespace=argparse.Namespace(**base))
+            doc, shown = one(ns)
+        except (MahjongError, UsageError, ValueError) as e:
+            failed += 1
+            kind = type(e).__name__
+            if args.json:
+                print_json({"line": n, "input": text, "error": {"kind": kind, "message": str(e)}})
+            else:
+                sys.stderr.write(f"error: line {n}: {kind}: {e}\n")
+            continue
+        if args.json:
+            print_json({"line": n, "input": text, **doc})
+        else:
+            print(f"{n}: {text}: {shown}")
+    return ERROR if failed else OK
 
 
 def print_json(value: Any, indent: Optional[int] = None) -> None:

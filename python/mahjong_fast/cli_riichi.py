@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
-import sys
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
-from mahjong_fast._core import MahjongError
-from mahjong_fast.cli_common import ERROR, SEAT, Parser, UsageError, int_range, read_text
+from mahjong_fast.cli_common import SEAT, Parser, UsageError, int_range, read_text
+from mahjong_fast.cli_common import run_lines as lines_of_hands
 from mahjong_fast.riichi import ScoreResult, score
 from mahjong_fast.rules import PRESETS, load_rules
 
@@ -140,8 +138,7 @@ def run(args: argparse.Namespace) -> int:
 def run_lines(args: argparse.Namespace, lines: List[str]) -> int:
     """Score one hand a line: each line is a HAND and, optionally, the options of
     `score` for it (``123m456p789s23455s --win 2s --tsumo``), on top of the options
-    of the command. A bad line is reported (stderr, or a JSON object with "error")
-    and the others still scored; the exit code is 2 when any line was refused.
+    of the command (`cli_common.run_lines`: bad lines reported, the others scored).
 
     Example:
         >>> from mahjong_fast.cli import build_parser
@@ -150,29 +147,12 @@ def run_lines(args: argparse.Namespace, lines: List[str]) -> int:
         1: 123m456p789s23455s --win 2s: ScoreResult(2 han 20 fu, 1500 points, [menzen_tsumo 1, pinfu 1], deltas=[-700, 1500, -400, -400])
         0
     """
-    parser = _line_parser()
-    failed = 0
-    for n, line in enumerate(lines, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            tokens = shlex.split(text, comments=True)
-            ns = parser.parse_args(tokens, namespace=argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "hand"}))
-            r = _score_args(ns)
-        except (MahjongError, UsageError, ValueError) as e:
-            failed += 1
-            kind = type(e).__name__
-            if args.json:
-                print(json.dumps({"line": n, "input": text, "error": {"kind": kind, "message": str(e)}}, ensure_ascii=False))
-            else:
-                sys.stderr.write(f"error: line {n}: {kind}: {e}\n")
-            continue
-        if args.json:
-            print(json.dumps({"line": n, "input": text, **result_dict(r)}, ensure_ascii=False))
-        else:
-            print(f"{n}: {text}: {r!r}")
-    return ERROR if failed else 0
+
+    def one(ns: argparse.Namespace) -> Tuple[dict, str]:
+        r = _score_args(ns)
+        return result_dict(r), repr(r)
+
+    return lines_of_hands(args, lines, _line_parser(), one)
 
 
 def _line_parser() -> argparse.ArgumentParser:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Dict
+from typing import Any, Dict, Tuple
 
 from mahjong_fast import InvalidRuleError, taiwan
-from mahjong_fast.cli_common import int_range
+from mahjong_fast.cli_common import Parser, UsageError, int_range, read_text, run_lines
 
 _WIND_NAMES = "東南西北"
 
@@ -48,7 +48,7 @@ def rules_from_args(args: argparse.Namespace) -> taiwan.TaiwanRules:
     return base.replace(**overrides) if overrides else base
 
 
-def run_score(args: argparse.Namespace) -> int:
+def _score(args: argparse.Namespace) -> Tuple[taiwan.TaiwanScore, taiwan.TaiwanRules]:
     rules = rules_from_args(args)
     s = taiwan.score(
         args.hand, win_tile=args.win, melds=args.meld, flowers=args.flowers, seat_wind=args.seat,
@@ -56,12 +56,34 @@ def run_score(args: argparse.Namespace) -> int:
         replacement=args.replacement, robbing_kong=args.robbing_kong, last_tile=args.last_tile,
         first_turn=args.first_turn, dealer_first_discard=args.dealer_first_discard, rules=rules,
     )
+    return s, rules
+
+
+def _json(s: taiwan.TaiwanScore, rules: taiwan.TaiwanRules) -> dict:
+    d = s.to_dict()
+    d["points"] = {"base": rules.base, "per_tai": rules.per_tai,
+                   "non_dealer_payment": rules.points(s.total),
+                   "dealer_payment": rules.points(s.total + s.dealer_tai)}
+    return d
+
+
+def run_score(args: argparse.Namespace) -> int:
+    if args.file is not None or args.hand == "-":
+        if args.file is not None and args.hand is not None:
+            raise UsageError("mahjong-fast taiwan score", "give HAND or --file, not both")
+        line_parser = Parser(prog="mahjong-fast taiwan score")
+        _add_options(line_parser, line=True)
+
+        def one(ns: argparse.Namespace) -> Tuple[dict, str]:
+            s, rules = _score(ns)
+            return _json(s, rules), repr(s)
+
+        return run_lines(args, read_text(args.file if args.file is not None else "-").splitlines(), line_parser, one)
+    if args.hand is None:
+        raise UsageError("mahjong-fast taiwan score", "give HAND, - (hands on standard input) or --file FILE")
+    s, rules = _score(args)
     if args.json:
-        d = s.to_dict()
-        d["points"] = {"base": rules.base, "per_tai": rules.per_tai,
-                       "non_dealer_payment": rules.points(s.total),
-                       "dealer_payment": rules.points(s.total + s.dealer_tai)}
-        print(json.dumps(d, ensure_ascii=False, indent=2))
+        print(json.dumps(_json(s, rules), ensure_ascii=False, indent=2))
         return 0
     seat = _WIND_NAMES[taiwan.parse_wind(args.seat)]
     rnd = _WIND_NAMES[taiwan.parse_wind(args.round)]
@@ -79,7 +101,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     tsub.required = True
     s = tsub.add_parser("score", help="score a winning 16-tile hand",
                         description="Score a winning Taiwan hand: every pattern with its tai and the total.")
-    s.add_argument("hand", help="concealed tiles with the winning tile, mpsz (e.g. 123m456m789m234p567p55s)")
+    _add_options(s)
+    s.add_argument("--file", help="score one hand a line of FILE (- = standard input): HAND then, optionally, "
+                   "this command's options for it; the options given here apply to every line")
+    s.add_argument("--json", action="store_true", help="machine-readable output (with --file: one object a line)")
+    s.set_defaults(func=run_score)
+
+
+def _add_options(s: argparse.ArgumentParser, line: bool = False) -> None:
+    """The options of one hand (on the command line, or on a line of --file)."""
+    if line:
+        s.add_argument("hand")
+    else:
+        s.add_argument("hand", nargs="?", help="concealed tiles with the winning tile, mpsz (e.g. "
+                       "123m456m789m234p567p55s); - reads one hand a line from standard input (like --file -)")
     s.add_argument("--win", help="the winning tile (default: the last tile of HAND)")
     s.add_argument("--meld", action="append", help="a called set, kind:tiles (chi:123m, pon:555z, daiminkan:1111m, kakan:..., ankan:...); repeat")
     s.add_argument("--flowers", default="", help="the winner's flowers, e.g. 春夏梅")
@@ -97,5 +132,3 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--preset", default="common", choices=list(taiwan.PRESETS), help="rule set preset")
     s.add_argument("--rules", default=None, help="rule set: a preset name or a .toml file (instead of --preset)")
     s.add_argument("--rule", action="append", help="change one rule option, key=value (e.g. flower_set=1); repeat")
-    s.add_argument("--json", action="store_true", help="machine-readable output")
-    s.set_defaults(func=run_score)

@@ -197,3 +197,23 @@ def test_logs_convert_writes_whole_files(tmp_path: Path) -> None:
     missing = run("logs", "convert", str(tmp_path / "nope.mjlog"), "--format", "mjai", "--out", str(tmp_path / "x.mjson"))
     assert_error_line(missing, 2, "LogParseError")
     assert not (tmp_path / "x.mjson").exists()
+
+
+def test_taiwan_score_reads_hands_from_standard_input() -> None:
+    stdin = "123m456m789m234p567p55s --win 7p\n123m456m789m234p567p5s\n234m567m345p678p234s55s --win 4s --tsumo\n"
+    p = run("taiwan", "score", "-", "--json", stdin=stdin)
+    assert p.returncode == 2
+    rows = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [r["line"] for r in rows] == [1, 2, 3]
+    assert rows[0]["total"] == 3 and rows[1]["error"]["kind"] == "InvalidHandError" and rows[2]["total"] > rows[0]["total"] - 3
+
+
+def test_survey_out_is_written_whole_and_refuses_other_extensions(tmp_path: Path) -> None:
+    out = tmp_path / "survey.json"
+    p = run("solitaire", "survey", "-n", "30", "--max-nodes", "5000", "--out", str(out))
+    assert p.returncode == 0, p.stderr
+    d = json.loads(out.read_text())
+    assert d["deals"] == 30 and not d["interrupted"]
+    assert_error_line(run("solitaire", "survey", "-n", "3", "--out", str(tmp_path / "s.xlsx")), 2, ".json")
+    assert_error_line(run("solitaire", "survey", "-n", "3", "--out", str(out), "--no-clobber"), 2, "FileExistsError")
+    assert sorted(os.listdir(tmp_path)) == ["survey.json"]
