@@ -28,6 +28,7 @@ _COMMAND_MODULES = [
     "mahjong_fast.cli_riichi",
     "mahjong_fast.cli_logs",
     "mahjong_fast.cli_match",
+    "mahjong_fast.cli_play",
     "mahjong_fast.cli_taiwan",
     "mahjong_fast.cli_solitaire",
 ]

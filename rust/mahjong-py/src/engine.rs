@@ -313,6 +313,20 @@ mod arg {
     crate::text_param!(kind);
     crate::text_param!(fmt);
     crate::text_param!(text);
+    /// Four player names, or None.
+    pub fn names(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Option<[String; 4]>> {
+        use pyo3::prelude::*;
+        if obj.is_none() {
+            return Ok(None);
+        }
+        let bad =
+            || crate::args::named(obj, "names", format!("names must be 4 texts, got {}", crate::args::describe(obj)));
+        if obj.is_instance_of::<pyo3::types::PyString>() {
+            return Err(bad());
+        }
+        let v: Vec<String> = obj.extract().map_err(|_| bad())?;
+        <[String; 4]>::try_from(v).map(Some).map_err(|_| bad())
+    }
     pub fn data(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<u8>> {
         crate::args::bytes(obj, "data")
     }
@@ -443,6 +457,9 @@ pub struct PyMatch {
     /// The rules as a snapshot writes them, made on the first snapshot (rule sets are
     /// immutable, so it never changes).
     snapshot_rules: std::sync::OnceLock<String>,
+    /// Events of the hands already settled (the current hand's are the round's): what
+    /// `log()` writes.
+    past: Vec<Event>,
 }
 
 #[pymethods]
@@ -481,6 +498,7 @@ impl PyMatch {
             match_rules: loaded.match_rules.unbind(),
             rule_set: loaded.rule_set.unbind(),
             snapshot_rules: std::sync::OnceLock::new(),
+            past: Vec::new(),
         })
     }
     /// "turn", "claim", "ended" (hand over: call `next_hand`) or "over" (match over).
@@ -717,6 +735,52 @@ impl PyMatch {
         };
         Self::replayed(py, &get("rules")?, &get("scoring")?, journal)
     }
+    /// The whole match so far as a game record with every tile shown (the referee's
+    /// view), in `fmt` "mjai" (JSON lines: start_game, each hand, end_game once the
+    /// match is over) or "tenhou6" (tenhou.net/6 JSON, four players). `read_log`
+    /// and `verify` read it back and replay it.
+    ///
+    /// Example:
+    ///     >>> import json
+    ///     >>> m = Match("tenhou", seed=1)
+    ///     >>> [json.loads(x)["type"] for x in m.log().splitlines()[:3]]
+    ///     ['start_game', 'start_kyoku', 'tsumo']
+    ///     >>> json.loads(m.log(names=["a", "b", "c", "d"]).splitlines()[0])["names"]
+    ///     ['a', 'b', 'c', 'd']
+    #[pyo3(signature = (fmt = "mjai", names = None))]
+    fn log(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = arg::fmt)] fmt: &str,
+        #[pyo3(from_py_with = arg::names)] names: Option<[String; 4]>,
+    ) -> PyResult<String> {
+        let mut events = self.past.clone();
+        events.extend(self.round.events.iter().cloned());
+        if let Some(r) = &self.game.result {
+            events.push(Event::GameEnd { scores: r.scores, results: Some(r.results) });
+        }
+        let players = self.game.rules.players;
+        let aka = self.rule_set.bind(py).getattr("red_fives")?.extract::<bool>()?;
+        let kuitan = self.rule_set.bind(py).getattr("open_tanyao")?.extract::<bool>()?;
+        let hanchan = self.game.rules.length != mahjong_core::engine::rules::Length::East;
+        // Tenhou's lobby bits (1 = against people, 2 = no red fives, 4 = no open
+        // tanyao, 8 = east-south, 16 = three players), which replay reads the length from.
+        let go_type =
+            1 | u32::from(!aka) << 1 | u32::from(!kuitan) << 2 | u32::from(hanchan) << 3 | u32::from(players == 3) << 4;
+        let game = GameLog {
+            source: String::new(),
+            rules: logs::LogRules { go_type: Some(go_type), aka, kuitan, hanchan, sanma: players == 3, custom: false },
+            names: names.unwrap_or_default(),
+            n_players: players,
+            events,
+            ..GameLog::default()
+        };
+        match fmt {
+            "mjai" => Ok(logs::write::to_mjai(&game)),
+            "tenhou6" => logs::write::to_tenhou6(&game).py_err(),
+            other => Err(Error::InvalidRule(format!("unknown log format {other:?} (mjai or tenhou6)"))).py_err(),
+        }
+    }
     /// `to_dict()` as JSON text (one line); `Match.from_json` reads it back.
     ///
     /// Example:
@@ -795,6 +859,7 @@ impl PyMatch {
                 }
                 self.game.end_round(&self.round, &end);
                 if self.game.result.is_none() {
+                    self.past.extend(self.round.events.iter().cloned());
                     self.round =
                         self.game.start_round(Wall::shuffled_for(&mut self.rng, self.game.rules.players), true);
                 }

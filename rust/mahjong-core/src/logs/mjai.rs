@@ -698,7 +698,17 @@ impl Reader<'_> {
     }
 }
 
-/// Parse an mjai stream (JSON lines, or a JSON array of events).
+fn new_game(source: String) -> GameLog {
+    GameLog {
+        source,
+        n_players: 4,
+        rules: LogRules { go_type: None, aka: true, kuitan: true, hanchan: true, sanma: false, custom: false },
+        ..GameLog::default()
+    }
+}
+
+/// Parse an mjai stream (JSON lines, or a JSON array of events). A stream of several
+/// games (a `start_game` after events) gives one game each, named `source#n`.
 pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
     let mut r = Reader {
         source,
@@ -708,14 +718,18 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
         hands: Default::default(),
         last_draw: [None; 4],
         last_discard: None,
-        game: GameLog {
-            source: source.to_string(),
-            n_players: 4,
-            rules: LogRules { go_type: None, aka: true, kuitan: true, hanchan: true, sanma: false, custom: false },
-            ..GameLog::default()
-        },
+        game: new_game(source.to_string()),
         in_round: false,
         ura: None,
+    };
+    let mut games: Vec<GameLog> = Vec::new();
+    let mut feed = |r: &mut Reader<'_>, v: &Value| -> Result<()> {
+        if v.get("type").and_then(Value::as_str) == Some("start_game") && !r.game.events.is_empty() {
+            let next = new_game(format!("{source}#{}", games.len() + 1));
+            games.push(std::mem::replace(&mut r.game, next));
+            r.in_round = false;
+        }
+        r.event(v)
     };
     let t = text.trim_start();
     if t.starts_with('[') {
@@ -723,7 +737,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
             .map_err(|e| Error::LogParse(format!("{source}: line {} column {}: {e}", e.line(), e.column())))?;
         for (i, e) in v.as_array().into_iter().flatten().enumerate() {
             r.line = i + 1;
-            r.event(e)?;
+            feed(&mut r, e)?;
         }
     } else {
         for (i, line) in text.lines().enumerate() {
@@ -733,11 +747,15 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
             }
             let v: Value = serde_json::from_str(line)
                 .map_err(|e| Error::LogParse(format!("{source}: line {}: column {}: {e}", i + 1, e.column())))?;
-            r.event(&v)?;
+            feed(&mut r, &v)?;
         }
     }
     if r.game.events.is_empty() {
         return Err(Error::LogParse(format!("{source}: no events")));
     }
-    Ok(vec![r.game])
+    if !games.is_empty() {
+        games[0].source = format!("{source}#0");
+    }
+    games.push(r.game);
+    Ok(games)
 }
