@@ -133,3 +133,22 @@ def test_log_seat_out_of_range_is_written_0_3(tmp_path: Path) -> None:
     p = run("logs", "convert", str(log), "--format", "mjai")
     line = assert_error_line(p, 2, "LogParseError")
     assert "0-3" in line and "0..4" not in line
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+@pytest.mark.parametrize(
+    "args",
+    [["match", "selfplay", "100000000"], ["score", "--file", "-"]],
+    ids=" ".join,
+)
+def test_ctrl_c_of_a_command_without_a_bar_exits_130_without_a_traceback(args) -> None:
+    p = subprocess.Popen(COMMAND + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+    time.sleep(1.5)  # started and working (or waiting for standard input)
+    assert p.poll() is None
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=30)
+    took = time.monotonic() - t0
+    assert p.returncode == 130, err
+    assert b"Traceback" not in err and b"error: interrupted" in err
+    assert took < 2.0, f"{took:.2f} s from SIGINT to exit"
