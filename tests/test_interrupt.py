@@ -19,6 +19,11 @@ LONG_CALLS = {
         "lay = mf.SolitaireLayout.builtin('turtle'); "
         "_core.solitaire_solve_many(lay, [_core.solitaire_uniform_faces(lay, 3, i) for i in range(200_000)])"
     ),
+    "score_many columns": (
+        "mf.score_many({k: __import__('numpy').broadcast_to(v[0], (4 * 10**6,) + v.shape[1:]) for k, v in "
+        "mf.riichi.wins_to_columns([{'hand': '123m456p789s23455s', 'win': '2s', 'tsumo': True}]).items()}, threads=1)"
+    ),
+    "score_many rows": "mf.score_many([{'hand': '123m456p789s23455s', 'win': '2s', 'tsumo': True}] * 10**6, columns=True)",
     "playouts": (
         "lay = mf.SolitaireLayout.builtin('turtle'); "
         "_core.solitaire_playout_share(mf.SolitaireBoard(lay, _core.solitaire_deal(lay, 1)['faces']), 10**8)"

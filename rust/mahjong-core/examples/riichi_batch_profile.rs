@@ -44,7 +44,7 @@ fn main() {
                 yaku: &mut yaku,
                 yaku_han: &mut yaku_han,
             };
-            failed = score_columns(&cols, &rules, out).unwrap().len();
+            failed = score_columns(&cols, &rules, out, &Default::default()).unwrap().len();
         }
         let s = cpu() - t;
         let sum: i64 = points.iter().map(|&p| p as i64).sum();

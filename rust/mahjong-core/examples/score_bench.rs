@@ -246,7 +246,9 @@ fn main() {
                     yaku: &mut y,
                     yaku_han: &mut yh,
                 };
-                let errs = pool.install(|| mahjong_core::riichi::batch::score_columns(&kc, &rules, out)).unwrap();
+                let errs = pool
+                    .install(|| mahjong_core::riichi::batch::score_columns(&kc, &rules, out, &Default::default()))
+                    .unwrap();
                 bad += errs.len();
                 acc += pts.iter().map(|&p| p as u64).sum::<u64>();
             }

@@ -743,7 +743,7 @@ pub fn score_list(
     let threads = threads_arg(threads)?;
     let prepared = prepare_wins(py, wins)?;
     let rows: Vec<(Hand, RTile, WinContext)> = prepared.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
-    let scored = detach::run(py, |_| with_threads(threads, || score_rows(&rows, &rules)))?;
+    let scored = detach::run(py, |cancel| with_threads(threads, || score_rows(&rows, &rules, cancel)).and_then(|r| r))?;
     let mut scored = scored.into_iter();
     let mut out = Vec::with_capacity(prepared.len());
     for (p, row) in prepared.into_iter().zip(first_row..) {
@@ -801,7 +801,7 @@ pub fn score_dicts<'py>(
     let mut block = Block::take(n);
     let failed = {
         let out = block.columns(n).ok_or_else(|| InternalError::new_err("output block too small"))?;
-        detach::run(py, |_| with_threads(threads, || score_prepared(&rows, &rules, out)).and_then(|r| r))?
+        detach::run(py, |cancel| with_threads(threads, || score_prepared(&rows, &rules, out, cancel)).and_then(|r| r))?
     };
     let mut all: Vec<(u64, u8, Option<String>)> = refused;
     all.extend(failed.into_iter().map(|(r, k)| (r, k, None)));
@@ -893,7 +893,9 @@ pub fn score_columns<'py>(
     let mut block = Block::take(n);
     let errors = {
         let out = block.columns(n).ok_or_else(|| InternalError::new_err("output block too small"))?;
-        detach::run(py, |_| with_threads(threads, || score_columns_core(&cols, &rules, out)).and_then(|r| r))?
+        detach::run(py, |cancel| {
+            with_threads(threads, || score_columns_core(&cols, &rules, out, cancel)).and_then(|r| r)
+        })?
     };
     let d = PyDict::new(py);
     block.into_dict(&d, n)?;

@@ -213,10 +213,10 @@ pub fn taiwan_score_columns<'py>(
     cols.check().py_err()?;
     let n = cols.n;
     let r = rules.0;
-    let (tai, mask, errors) = detach::run(py, |_| {
+    let (tai, mask, errors) = detach::run(py, |cancel| {
         let mut tai = vec![0i32; n];
         let mut mask = vec![0u64; n];
-        let errors = with_threads(threads, || batch::score_columns(&cols, &r, &mut tai, &mut mask))??;
+        let errors = with_threads(threads, || batch::score_columns(&cols, &r, &mut tai, &mut mask, cancel))??;
         Ok((tai, mask, errors))
     })?;
     let d = PyDict::new(py);

@@ -10,6 +10,7 @@ use super::rules::Rules;
 use super::score::{score, score_without_fu_items, ScoreResult};
 use crate::args::IntArg;
 use crate::batch::{meld_of_code, Column, Dtype, RowErrors};
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
 use crate::options::RuleSet;
@@ -1054,13 +1055,24 @@ fn split_out(out: OutColumns<'_>, n: usize, chunk: usize) -> Result<Vec<(usize, 
 /// found by reading and scoring those rows again). Once the lengths are checked,
 /// every value of every output row is written (a failed row gets zeros and -1 pads),
 /// so the outputs need no initialization.
-pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>) -> Result<RowErrors> {
+///
+/// `cancel` is polled before each task (a few thousand rows, about a millisecond): once
+/// it is set the remaining tasks are skipped and the call returns [`Error::Cancelled`].
+pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>, cancel: &Cancel) -> Result<RowErrors> {
     cols.check()?;
     rules.validate()?;
     let n = cols.n;
     let tasks = split_out(out, n, chunk_rows(n, rayon::current_num_threads()))?;
-    let failed: Vec<(u64, u8)> =
-        tasks.into_par_iter().flat_map_iter(|(start, chunk)| score_chunk(cols, rules, start, chunk)).collect();
+    let failed: Vec<(u64, u8)> = tasks
+        .into_par_iter()
+        .flat_map_iter(|(start, chunk)| {
+            if cancel.is_cancelled() {
+                return Vec::new();
+            }
+            score_chunk(cols, rules, start, chunk)
+        })
+        .collect();
+    cancel.check()?;
     Ok(RowErrors::collect(failed, |i| cols.row(i).and_then(|(h, w, c)| score(&h, w, &c, rules)).err()))
 }
 
@@ -1072,7 +1084,12 @@ pub type Prepared = std::result::Result<(Hand, RTile, WinContext), i8>;
 /// refused row gets the failed row's values and its code; the others are scored.
 /// Returns the rows that failed to score with their kind codes (in any order); their
 /// messages are what [`score`] says on them again.
-pub fn score_prepared(rows: &[Prepared], rules: &Rules, out: OutColumns<'_>) -> Result<Vec<(u64, u8)>> {
+pub fn score_prepared(
+    rows: &[Prepared],
+    rules: &Rules,
+    out: OutColumns<'_>,
+    cancel: &Cancel,
+) -> Result<Vec<(u64, u8)>> {
     rules.validate()?;
     let n = rows.len();
     let tasks = split_out(out, n, chunk_rows(n, rayon::current_num_threads()))?;
@@ -1080,6 +1097,9 @@ pub fn score_prepared(rows: &[Prepared], rules: &Rules, out: OutColumns<'_>) -> 
         .into_par_iter()
         .flat_map_iter(|(start, chunk)| {
             let mut errs = Vec::new();
+            if cancel.is_cancelled() {
+                return errs;
+            }
             let Some(mut out) = ChunkOut::new(chunk) else {
                 errs.push((start as u64, Error::InvalidHand(String::new()).kind_code()));
                 return errs;
@@ -1101,12 +1121,24 @@ pub fn score_prepared(rows: &[Prepared], rules: &Rules, out: OutColumns<'_>) -> 
             errs
         })
         .collect();
+    cancel.check()?;
     Ok(failed)
 }
 
-/// Score a slice of prepared wins in parallel (results in input order).
-pub fn score_rows(rows: &[(Hand, RTile, WinContext)], rules: &Rules) -> Vec<Result<ScoreResult>> {
-    rows.par_iter().with_min_len(256).map(|(h, w, c)| score(h, *w, c, rules)).collect()
+/// Score a slice of prepared wins in parallel (results in input order); stops with
+/// [`Error::Cancelled`] once `cancel` is set (a relaxed load per win).
+pub fn score_rows(
+    rows: &[(Hand, RTile, WinContext)],
+    rules: &Rules,
+    cancel: &Cancel,
+) -> Result<Vec<Result<ScoreResult>>> {
+    let out: Vec<Result<ScoreResult>> = rows
+        .par_iter()
+        .with_min_len(256)
+        .map(|(h, w, c)| if cancel.is_cancelled() { Err(Error::Cancelled) } else { score(h, *w, c, rules) })
+        .collect();
+    cancel.check()?;
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use super::rules::TaiwanRules;
 use super::tai::{score, Replacement, WinContext};
 use crate::args::IntArg;
 use crate::batch::{meld_of_code, Column, Dtype, RowErrors};
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::hand::{Counts, Meld, MAX_MELDS};
 use crate::tile::Tile;
@@ -172,11 +173,15 @@ const CHUNK: usize = 512;
 
 /// Score every row of `cols` in parallel into `tai` and `patterns` (a bad row gets
 /// -1 and 0). Returns the bad rows: every row and kind, the first messages.
+///
+/// `cancel` is polled before each task of [`CHUNK`] rows; once it is set the call
+/// returns [`Error::Cancelled`].
 pub fn score_columns(
     cols: &Columns<'_>,
     rules: &TaiwanRules,
     tai: &mut [i32],
     patterns: &mut [u64],
+    cancel: &Cancel,
 ) -> Result<RowErrors> {
     cols.check()?;
     let n = cols.n;
@@ -193,6 +198,9 @@ pub fn score_columns(
         .enumerate()
         .flat_map_iter(|(ci, (tai, mask))| {
             let mut errs = Vec::new();
+            if cancel.is_cancelled() {
+                return errs;
+            }
             for (j, (t, m)) in tai.iter_mut().zip(mask.iter_mut()).enumerate() {
                 let i = ci * CHUNK + j;
                 match cols.score_row(i, rules) {
@@ -210,5 +218,6 @@ pub fn score_columns(
             errs
         })
         .collect();
+    cancel.check()?;
     Ok(RowErrors::collect(failed, |i| cols.score_row(i, rules).err()))
 }

@@ -369,7 +369,10 @@ fn batch_rows_match_single_scoring() {
     };
     let mut tai = vec![0i32; n];
     let mut mask = vec![0u64; n];
-    let err = batch::score_columns(&cols, &r, &mut tai, &mut mask).unwrap();
+    let err = batch::score_columns(&cols, &r, &mut tai, &mut mask, &Default::default()).unwrap();
+    let stop = crate::cancel::Cancel::new();
+    stop.cancel();
+    assert!(matches!(batch::score_columns(&cols, &r, &mut tai, &mut mask, &stop), Err(crate::Error::Cancelled)));
     assert_eq!(tai[0], 3);
     let mut wc = WinContext::new(t("7p"));
     wc.seat_wind = 1;
