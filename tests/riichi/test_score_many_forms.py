@@ -177,9 +177,9 @@ def test_threads_and_column_specs_from_the_core():
     assert np.array_equal(score_many(wins, columns=True, threads=1)["points"], score_many(wins, columns=True)["points"])
     cols = wins_to_columns(wins)
     assert np.array_equal(score_many(cols, threads=2)["deltas"], score_many(cols)["deltas"])
-    with pytest.raises(mf.InvalidRuleError, match="threads"):
+    with pytest.raises(mf.ArgumentError, match="threads"):
         score_many(cols, threads=0)
-    with pytest.raises(mf.InvalidRuleError, match="threads"):
+    with pytest.raises(mf.ArgumentError, match="threads"):
         score_many(wins, threads=0)
     assert COLUMNS == {c.name: c.width for c in specs("score")}
     assert [c.name for c in specs("score", "output")][:3] == ["error", "han", "fu"]

@@ -230,7 +230,7 @@ def test_batch_errors_are_rows_and_the_others_are_scored():
     assert r.errors.rows.tolist() == [5, 6, 7, 8] and all(k in mf.errors.KINDS for k in r.errors.kinds)
     assert r.to_pandas()["tai"].tolist()[5:] == [-1] * 4 and r.to_polars()["tai"].to_list()[0] == 3
     assert tw.score_batch([]).n_rows == 0
-    with pytest.raises(mf.InvalidRuleError, match="threads"):
+    with pytest.raises(mf.ArgumentError, match="threads"):
         tw.score_batch(cols, threads=0)
     assert np.array_equal(tw.score_batch(cols, threads=1)["tai"], want["tai"])
 
