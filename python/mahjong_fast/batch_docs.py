@@ -143,9 +143,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for s in stale:
             print(f"outdated: {s} (run python -m mahjong_fast.batch_docs)", file=sys.stderr)
         return 1 if stale else 0
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(markdown(), encoding="utf-8")
-    tmp.replace(path)
+    from mahjong_fast.files import write_text
+
+    write_text(path, markdown())
     return 0
 
 

@@ -567,13 +567,15 @@ def play_matches(
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise _arg_error("games", f"games must be an integer 0 or more, got {games!r}", games)
+    from mahjong_fast.files import AtomicFile, check_target
+
+    if out is not None:
+        check_target(out, argument="out")  # a folder or a missing folder, before the games
     result = TableResult()
     for i in range(games):
         result.games.append(play_match(commands, seed=seed + i, rules=rules, scoring=scoring, timeout=timeout,
                                        startup_timeout=startup_timeout, index=i))
     if out is not None:
-        from mahjong_fast.files import AtomicFile
-
         with AtomicFile(out) as f:
             f.file.write(result.log(names))
     return result

@@ -31,6 +31,8 @@ HAND = "123m456p789s23455s"
         (["logs", "verify", "x", "--max-problems", "-1"], ["--max-problems", "0 or more"]),
         (["solitaire", "solve", "--deal", "/"], ["IsADirectoryError"]),
         (["nope"], ["invalid choice"]),
+        (["match", "play", "--games", "1000", "--out", "/nonexistent/log.json"], ["FileNotFoundError", "/nonexistent"]),
+        (["solitaire", "atlas", "/nonexistent-dir"], ["LayoutError"]),
     ],
 
 )
