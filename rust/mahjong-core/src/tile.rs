@@ -402,12 +402,18 @@ pub fn parse_mpsz_into(text: &str, mut sink: impl FnMut(RTile) -> Result<()>) ->
 pub fn format_mpsz(tiles: &[RTile]) -> String {
     let mut s = String::with_capacity(tiles.len() + 4);
     for suit in [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor] {
-        let mut any = false;
+        let mut run = 0;
         for t in tiles.iter().filter(|t| t.tile.suit() == suit) {
+            // The parser takes at most 64 digits before a suit letter: longer runs
+            // (a list of many tiles, not a hand) are split so that they parse back.
+            if run == 64 {
+                s.push(suit.letter());
+                run = 0;
+            }
             s.push(if t.red { '0' } else { (b'0' + t.tile.number()) as char });
-            any = true;
+            run += 1;
         }
-        if any {
+        if run > 0 {
             s.push(suit.letter());
         }
     }
@@ -547,6 +553,18 @@ impl Flower {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_runs_format_to_text_that_parses() {
+        // Found by fuzzing: 83 tiles of one suit formatted as one run of 83 digits,
+        // which the parser refuses (more than 64 digits before a suit letter).
+        let text = "1235651501354133565150135413550061213515491550061213515490621m";
+        let tiles = parse_mpsz(text).unwrap();
+        let again = parse_mpsz(&format_mpsz(&tiles)).unwrap();
+        assert_eq!(again, tiles);
+        let many = vec![RTile { tile: Tile::new(0).unwrap(), red: false }; 200];
+        assert_eq!(parse_mpsz(&format_mpsz(&many)).unwrap(), many);
+    }
 
     #[test]
     fn parse_and_format_round_trip() {

@@ -54,7 +54,15 @@ fn every_real_game_round_trips_through_both_writers() {
                             failures.push(format!("{} as {}: verified {after:?}, not {before:?}", g.source, t.name()));
                         }
                     }
-                    Ok(Outcome::NotWritable(_)) => not_writable[i] += 1,
+                    Ok(Outcome::NotWritable(why)) => {
+                        not_writable[i] += 1;
+                        if std::env::var_os("ROUNDTRIP_SHOW").is_some()
+                            && !why.contains("hidden")
+                            && !why.contains("three-player")
+                        {
+                            eprintln!("not writable: {}", why.chars().take(400).collect::<String>());
+                        }
+                    }
                     Err(e) => failures.push(e),
                 }
             }
@@ -82,7 +90,145 @@ fn every_real_game_round_trips_through_both_writers() {
     assert_eq!(same[0], games);
     let mjai_failures = failures.iter().filter(|f| f.contains(" as mjai")).count();
     assert_eq!(mjai_failures, 0);
-    // tenhou.net/6: whatever the writer writes, the reader reads.
-    assert!(!failures.iter().any(|f| f.contains("refuses")), "a tenhou6 output was refused");
-    assert!(same[1] + not_writable[1] + failures.len() == games);
+    // tenhou.net/6: whatever the writer writes reads back as the same game; it
+    // refuses hidden tiles, three players, and the few records whose play the
+    // format cannot hold (it keeps no order of play: hand-made records, older
+    // dora timing, hands shown at a nagashi mangan). All others are written.
+    assert!(failures.is_empty(), "{} round trips failed", failures.len());
+    assert_eq!(same[1] + not_writable[1], games);
+    assert!(same[1] >= 312, "only {} games written as tenhou.net/6", same[1]);
+}
+
+/// A small deterministic generator (xorshift64*), so that every run mutates alike.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// One damage to a log: a byte changed, inserted or removed, a digit changed, a
+/// line dropped, doubled or moved, or the text cut short.
+fn mutate(text: &str, rng: &mut Rng) -> String {
+    let mut b = text.as_bytes().to_vec();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    match rng.below(8) {
+        0 if !b.is_empty() => {
+            let i = rng.below(b.len());
+            b[i] = b" <>/=\",0123456789[]{}:aAmz"[rng.below(26)];
+        }
+        1 => {
+            let i = rng.below(b.len() + 1);
+            b.insert(i, b"<>\",0129-[]{}"[rng.below(13)]);
+        }
+        2 if !b.is_empty() => {
+            let i = rng.below(b.len());
+            let n = 1 + rng.below(8);
+            b.drain(i..(i + n).min(b.len()));
+        }
+        3 => {
+            let digits: Vec<usize> = (0..b.len()).filter(|&i| b[i].is_ascii_digit()).collect();
+            if !digits.is_empty() {
+                let i = digits[rng.below(digits.len())];
+                b[i] = b'0' + rng.below(10) as u8;
+            }
+        }
+        4 if lines.len() > 1 => {
+            let mut l = lines.clone();
+            l.remove(rng.below(l.len()));
+            b = l.concat().into_bytes();
+        }
+        5 if lines.len() > 1 => {
+            let mut l = lines.clone();
+            let i = rng.below(l.len());
+            l.insert(rng.below(l.len()), lines[i]);
+            b = l.concat().into_bytes();
+        }
+        6 if lines.len() > 1 => {
+            let mut l = lines.clone();
+            let (i, j) = (rng.below(l.len()), rng.below(l.len()));
+            l.swap(i, j);
+            b = l.concat().into_bytes();
+        }
+        _ => b.truncate(rng.below(b.len() + 1)),
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+#[test]
+fn mutated_logs_convert_into_output_every_reader_accepts() {
+    use mahjong_core::logs::{detect, parse_text, read_text};
+    let Some(raw) = data_dir() else {
+        eprintln!("real Tenhou data not present: skipped");
+        return;
+    };
+    let n: usize = std::env::var("LOG_MUTATIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
+    // A few small files of each format; single-line formats (mjlog, tenhou.net/6)
+    // are mutated in their tags and numbers, line formats also by whole lines.
+    let mut samples = Vec::new();
+    let mut files = list_files(&raw).expect("list the data");
+    files.sort_by_key(|f| std::fs::metadata(f).map(|m| m.len()).unwrap_or(0));
+    let mut per_format = std::collections::HashMap::new();
+    for f in &files {
+        let Ok(text) = read_text(f) else { continue };
+        let Some(fmt) = detect(&text) else { continue };
+        let k = per_format.entry(format!("{fmt:?}")).or_insert(0);
+        if *k < 6 && read_file(f).is_ok() {
+            *k += 1;
+            samples.push((text, fmt));
+        }
+    }
+    // mjai samples: real games converted by the writer.
+    let converted: Vec<_> = samples
+        .iter()
+        .filter_map(|(t, f)| parse_text(t, *f, "x").ok())
+        .flatten()
+        .take(6)
+        .map(|g| mahjong_core::logs::write::to_mjai(&g))
+        .collect();
+    samples.extend(converted.into_iter().map(|t| (t, mahjong_core::logs::Format::Mjai)));
+    assert!(samples.len() >= 12, "{} samples", samples.len());
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut accepted, mut refused, mut bad) = (0, 0, Vec::new());
+    for k in 0..n {
+        let (text, fmt) = &samples[k % samples.len()];
+        let mut m = mutate(text, &mut rng);
+        if rng.below(4) == 0 {
+            m = mutate(&m, &mut rng);
+        }
+        let name = format!("mutant{k}.log");
+        match parse_text(&m, *fmt, &name) {
+            Ok(games) => {
+                accepted += 1;
+                for g in &games {
+                    let _ = replay_game(g);
+                    for t in Target::ALL {
+                        if let Err(e) = round_trip(g, t) {
+                            bad.push(e);
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.message().contains(&name), "{e:?} does not name the file");
+            }
+        }
+    }
+    eprintln!("{n} mutations of {} samples: {accepted} accepted, {refused} refused; {} bad", samples.len(), bad.len());
+    for e in bad.iter().take(10) {
+        eprintln!("{}", e.chars().take(500).collect::<String>());
+    }
+    assert!(
+        bad.is_empty(),
+        "{} accepted mutants converted into output a reader refuses or reads differently",
+        bad.len()
+    );
 }

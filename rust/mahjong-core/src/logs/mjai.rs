@@ -78,9 +78,16 @@ impl Reader<'_> {
         tile_kind(s).map(Some).ok_or_else(|| self.err(format!("unknown tile {s:?}")))
     }
     fn fresh(&mut self, v: &Value) -> Result<Option<TileId>> {
-        match self.kind(v)? {
-            None => Ok(None),
-            Some((k, red)) => self.pool.fresh(k, red).map(Some).ok_or_else(|| self.err(format!("a fifth copy of {v}"))),
+        Ok(self.kind(v)?.map(|(k, red)| self.copy_of(k, red)))
+    }
+    /// An unused copy of a kind; when none is left (a stream that plays more copies
+    /// than exist), a copy already in play: the stream is read as it is written and
+    /// replaying it reports the impossible play, as for the other formats, whose
+    /// readers follow tile ids without checking where each tile is.
+    fn copy_of(&mut self, k: usize, red: bool) -> TileId {
+        match self.pool.fresh(k, red) {
+            Some(t) => t,
+            None => TileId::wrapping((k * 4 + usize::from(!(red && self.aka))) as u8),
         }
     }
     fn take_from_hand(&mut self, seat: u8, v: &Value) -> Result<TileId> {
@@ -89,11 +96,10 @@ impl Reader<'_> {
         let h = &mut self.hands[seat as usize];
         match h.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
             Some(i) => Ok(h.remove(i)),
-            // In a stream seen from one seat, other hands are hidden: the tile shows now.
-            None if self.game.hidden_tiles => {
-                self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {v}")))
-            }
-            None => Err(self.err(format!("seat {seat} plays {v} which is not in its hand"))),
+            // In a stream seen from one seat, other hands are hidden: the tile shows
+            // now. A tile not in a known hand is read as played (replaying the game
+            // finds the illegal play).
+            None => Ok(self.copy_of(k, red)),
         }
     }
     fn deltas(&self, v: &Value) -> [i32; 4] {
@@ -341,8 +347,7 @@ impl Reader<'_> {
                         match seen.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
                             Some(i) => ura.push(seen.remove(i)),
                             None => {
-                                let t =
-                                    self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {u}")))?;
+                                let t = self.copy_of(k, red);
                                 ura.push(t);
                                 new.push(t);
                             }
@@ -357,12 +362,21 @@ impl Reader<'_> {
                     hand = self.reveal(seat, names, ron)?;
                     hand.sort();
                 }
-                // A tsumo on a hidden draw: the winning tile shows in the hand.
-                let win_tile = match (win_tile, v.get("pai").map(|p| self.kind(p)).transpose()?.flatten()) {
-                    (None, Some((k, red))) => {
-                        hand.iter().rev().find(|t| t.tile().index() == k && (t.is_red() == red || !self.aka)).copied()
-                    }
-                    (w, _) => w,
+                // The winning tile as the record names it (`?`: none named); without
+                // `pai`, the tile just drawn or discarded. A tsumo on a hidden draw
+                // shows it in the hand.
+                let aka = self.aka;
+                let is = |t: &TileId, (k, red): (usize, bool)| t.tile().index() == k && (t.is_red() == red || !aka);
+                let win_tile = match v.get("pai").map(|p| self.kind(p)).transpose()? {
+                    None => win_tile,
+                    Some(None) => None,
+                    Some(Some(named)) => match win_tile.filter(|t| is(t, named)) {
+                        Some(t) => Some(t),
+                        None => match hand.iter().rev().find(|t| is(t, named)) {
+                            Some(t) => Some(*t),
+                            None => Some(self.copy_of(named.0, named.1)),
+                        },
+                    },
                 };
                 let num = |k: &str| v.get(k).and_then(|x| x.as_i64()).unwrap_or(0);
                 let yaku = match v.get("yaku") {
@@ -506,10 +520,7 @@ impl Reader<'_> {
                 // A record whose shown hand holds a tile of which no copy is left (a
                 // hand-made record) is read as it says; replaying it finds the
                 // contradiction, as it does in the record's own format.
-                None => match self.pool.fresh(k, red) {
-                    Some(t) => t,
-                    None => TileId::wrapping((k * 4 + usize::from(!(red && aka))) as u8),
-                },
+                None => self.copy_of(k, red),
             };
             out.push(t);
         }
@@ -536,7 +547,7 @@ impl Reader<'_> {
             let aka = self.aka;
             let t = match flipped.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
                 Some(i) => flipped.remove(i),
-                None => self.pool.fresh(k, red).ok_or_else(|| self.err(format!("a fifth copy of {n}")))?,
+                None => self.copy_of(k, red),
             };
             out.push(t);
         }

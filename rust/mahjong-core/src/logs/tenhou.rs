@@ -10,6 +10,7 @@ use super::event::*;
 use super::meldcode;
 use super::tags::{int_list, percent_decode, Tag};
 use crate::error::{Error, Result};
+use crate::hand::MeldKind;
 use crate::tile::TileId;
 
 /// Which flavour of tag stream is being read.
@@ -29,6 +30,11 @@ pub struct TagReader<'s> {
     cur: Option<GameLog>,
     last_draw: [Option<TileId>; 4],
     round_open: bool,
+    /// The discard that a chi, pon or open kan may take: the last play, if it was a
+    /// discard (seat, tile).
+    claimable: Option<(u8, TileId)>,
+    /// Pons of this hand not yet extended to a kan (seat, tile kind).
+    pons: Vec<(u8, usize)>,
 }
 
 fn id_of(v: i64, tag: &Tag, source: &str) -> Result<TileId> {
@@ -41,7 +47,16 @@ fn id_of(v: i64, tag: &Tag, source: &str) -> Result<TileId> {
 
 impl<'s> TagReader<'s> {
     pub fn new(source: &'s str, flavour: Flavour) -> Self {
-        TagReader { source, flavour, games: Vec::new(), cur: None, last_draw: [None; 4], round_open: false }
+        TagReader {
+            source,
+            flavour,
+            games: Vec::new(),
+            cur: None,
+            last_draw: [None; 4],
+            round_open: false,
+            claimable: None,
+            pons: Vec::new(),
+        }
     }
 
     fn err(&self, tag: &Tag, why: &str) -> Error {
@@ -143,12 +158,15 @@ impl<'s> TagReader<'s> {
                             self.err(tag, &format!("a north pulled aside must be a north, not tile id {}", tile.id()))
                         );
                     }
+                    self.claimable = None;
                     self.push(Event::Nuki { seat: who, tile });
                     return Ok(());
                 }
                 // The code counts the caller's relative seats over four places even
                 // at a three-player table (the empty seat keeps its place).
                 let meld = meldcode::decode(code as u32, who, 4).map_err(|e| self.err(tag, e.message()))?;
+                self.check_call(tag, who, &meld)?;
+                self.claimable = None;
                 self.push(Event::Call { seat: who, meld });
             }
             "REACH" => {
@@ -172,6 +190,37 @@ impl<'s> TagReader<'s> {
             "AGARI" => self.agari(tag)?,
             "RYUUKYOKU" => self.ryuukyoku(tag)?,
             _ => self.draw_or_discard(tag)?,
+        }
+        Ok(())
+    }
+
+    /// A call must fit the play before it: a chi, pon or open kan takes the tile
+    /// just discarded by the seat it names; a kakan extends a pon of the caller's.
+    fn check_call(&mut self, tag: &Tag, who: u8, meld: &LogMeld) -> Result<()> {
+        let kind = meld.tiles[0].tile().index();
+        match meld.kind {
+            MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
+                if meld.from == who || self.claimable != Some((meld.from, meld.called)) {
+                    return Err(self.err(
+                        tag,
+                        &format!(
+                            "seat {who} calls tile id {} from seat {}, which did not just discard it",
+                            meld.called.id(),
+                            meld.from
+                        ),
+                    ));
+                }
+                if meld.kind == MeldKind::Pon {
+                    self.pons.push((who, kind));
+                }
+            }
+            MeldKind::Kakan => match self.pons.iter().position(|&p| p == (who, kind)) {
+                Some(i) => {
+                    self.pons.remove(i);
+                }
+                None => return Err(self.err(tag, &format!("seat {who} adds to a kan a pon it does not have"))),
+            },
+            MeldKind::Ankan => {}
         }
         Ok(())
     }
@@ -241,6 +290,15 @@ impl<'s> TagReader<'s> {
         };
         self.last_draw = [None; 4];
         self.round_open = true;
+        self.claimable = None;
+        self.pons.clear();
+        if let Some(t) = &start.resumed {
+            for (s, melds) in t.melds.iter().enumerate() {
+                for m in melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                    self.pons.push((s as u8, m.tiles[0].tile().index()));
+                }
+            }
+        }
         self.game().events.push(Event::RoundStart(Box::new(start)));
         Ok(())
     }
@@ -319,11 +377,13 @@ impl<'s> TagReader<'s> {
         };
         if is_draw {
             self.last_draw[seat as usize] = tile;
+            self.claimable = None;
             self.push(Event::Draw { seat, tile });
         } else {
             let Some(t) = tile else { return Err(self.err(tag, "discard without a tile")) };
             let tsumogiri = lower || self.last_draw[seat as usize] == Some(t);
             self.last_draw[seat as usize] = None;
+            self.claimable = Some((seat, t));
             self.push(Event::Discard { seat, tile: t, tsumogiri });
         }
         Ok(())

@@ -262,6 +262,9 @@ fn play_round(
     let mut ti = [0usize; 4];
     let mut gi = [0usize; 4];
     let mut kan_doras = dora_codes.iter().skip(1);
+    // Tenhou flips a closed kan's dora at once, an open or added kan's when the
+    // replacement tile is discarded (just before the discard) or after the next kan.
+    let mut pending_dora: Option<TileId> = None;
     let mut cur = dealer as usize;
     let mut last_discard: Option<(usize, TileId)> = None;
     let mut last_draw: Option<TileId> = None;
@@ -337,10 +340,18 @@ fn play_round(
                     }
                     _ => return Err(cx.err(format!("unexpected {s:?} among discards"))),
                 };
+                let kind = meld.kind;
                 out.push(Event::Call { seat: cur as u8, meld });
+                if let Some(d) = pending_dora.take() {
+                    out.push(Event::Dora { indicator: d });
+                }
                 if let Some(&c) = kan_doras.next() {
                     let t = id(&mut pool, c)?;
-                    out.push(Event::Dora { indicator: t });
+                    if kind == MeldKind::Ankan {
+                        out.push(Event::Dora { indicator: t });
+                    } else {
+                        pending_dora = Some(t);
+                    }
                 }
                 need_draw = true;
                 continue;
@@ -355,6 +366,9 @@ fn play_round(
                     let pos =
                         hands[cur].iter().position(|&x| x == t).ok_or_else(|| cx.err("tsumogiri tile not in hand"))?;
                     hands[cur].remove(pos);
+                }
+                if let Some(d) = pending_dora.take() {
+                    out.push(Event::Dora { indicator: d });
                 }
                 if riichi {
                     out.push(Event::Riichi { seat: cur as u8 });
@@ -435,8 +449,7 @@ fn play_round(
                 cur = s;
                 if kind == MeldKind::Daiminkan {
                     if let Some(&c) = kan_doras.next() {
-                        let t = id(&mut pool, c)?;
-                        out.push(Event::Dora { indicator: t });
+                        pending_dora = Some(id(&mut pool, c)?);
                     }
                     // The discards list holds a 0 for the kan itself.
                     if let Some(Give::Nothing) = gives[s].get(gi[s]).and_then(give) {
@@ -453,8 +466,15 @@ fn play_round(
             }
         }
     }
+    if let Some(d) = pending_dora.take() {
+        out.push(Event::Dora { indicator: d });
+    }
     // The result.
     let res = r[16].as_array().ok_or_else(|| cx.err("result is not a list"))?;
+    // The indicators showing when the hand ended (a win's dora indicators).
+    let flipped: Vec<TileId> = std::iter::once(dora0)
+        .chain(out.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None }))
+        .collect();
     let kind = res.first().and_then(|x| x.as_str()).unwrap_or("");
     let ura: Vec<TileId> = Vec::new();
     let _ = ura;
@@ -507,7 +527,8 @@ fn play_round(
             }
             hand.sort();
             let (han, fu, points, limit) = parse_value(text, info);
-            let dora_ids: Vec<TileId> = Vec::new();
+            let (yaku, yakuman) = yaku_of(info);
+            let dora_ids = flipped.clone();
             out.push(Event::Win(Box::new(WinRecord {
                 seat: who as u8,
                 from: from as u8,
@@ -517,10 +538,15 @@ fn play_round(
                 fu,
                 points,
                 limit,
-                yaku: Vec::new(),
-                yakuman: Vec::new(),
+                yaku,
+                yakuman,
                 dora_indicators: dora_ids,
-                ura_indicators: ura_ids.clone(),
+                // Tenhou shows the ura indicators to a winner in riichi only.
+                ura_indicators: if out.iter().any(|e| matches!(e, Event::Riichi { seat } if *seat as usize == who)) {
+                    ura_ids.clone()
+                } else {
+                    Vec::new()
+                },
                 deltas,
                 pao: pao.map(|p| p as u8),
             })));
@@ -547,19 +573,41 @@ fn play_round(
         if dk == DrawKind::NineTerminals {
             shown[cur] = Some(hands[cur].clone());
         }
+        // Four riichi: every hand is shown; three players ron: theirs.
+        if dk == DrawKind::FourRiichi || dk == DrawKind::TripleRon {
+            for s in 0..4 {
+                if dk == DrawKind::FourRiichi || last_discard.map(|d| d.0) != Some(s) {
+                    let mut h = hands[s].clone();
+                    h.sort();
+                    shown[s] = Some(h);
+                }
+            }
+        }
+        // At an exhaustive draw the hands in tenpai are shown: every hand (全員聴牌),
+        // none (全員不聴), else those paid for being in tenpai.
+        if dk == DrawKind::Exhaustive {
+            for s in 0..4 {
+                let tenpai = match kind {
+                    "全員聴牌" => true,
+                    "全員不聴" => false,
+                    _ => deltas[s] > 0,
+                };
+                if tenpai {
+                    let mut h = hands[s].clone();
+                    h.sort();
+                    shown[s] = Some(h);
+                }
+            }
+        }
         out.push(Event::Ryuukyoku(Box::new(DrawRecord { kind: dk, deltas, shown })));
     }
     Ok(())
 }
 
-/// Han, fu, points and limit from a result text such as "30符4飜7700点" or
-/// "満貫2000-4000点" and the yaku entries "立直(1飜)".
+/// Han, fu, points and limit from a result text such as "30符4飜7700点",
+/// "満貫2000-4000点" or "40符満貫8000点" and the yaku entries "立直(1飜)".
 fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
-    let limit = [("数え役満", 5u8), ("役満", 5), ("三倍満", 4), ("倍満", 3), ("跳満", 2), ("満貫", 1)]
-        .iter()
-        .find(|(k, _)| text.starts_with(k))
-        .map(|x| x.1)
-        .unwrap_or(0);
+    let limit = LIMITS.iter().rev().find(|(k, _)| text.contains(k)).map(|x| x.1).unwrap_or(0);
     let num_before = |s: &str, mark: char| -> Option<u32> {
         let i = s.find(mark)?;
         let digits: String =
@@ -567,26 +615,43 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
         digits.parse().ok()
     };
     let fu = num_before(text, '符').unwrap_or(0);
-    let mut han = 0;
+    let mut han = 0u32;
     for y in info.iter().skip(4) {
         if let Some(s) = y.as_str() {
             if let Some(h) = num_before(s, '飜') {
-                han += h;
+                han = han.saturating_add(h);
             }
         }
     }
-    let pts_text: String = text.chars().skip_while(|c| !c.is_ascii_digit()).collect();
-    let body = pts_text.split('点').next().unwrap_or("");
-    let body = body.rsplit('飜').next().unwrap_or(body);
-    let nums: Vec<i32> = body
-        .split('-')
-        .filter_map(|x| x.chars().filter(|c| c.is_ascii_digit()).collect::<String>().parse().ok())
-        .collect();
+    // The points: the digits (and a '-' between a tsumo's two payments) just before 点.
+    let body = text.split('点').next().unwrap_or("");
+    let tail: String = body.chars().rev().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
+    let tail: String = tail.chars().rev().collect();
+    let nums: Vec<i64> = tail.split('-').filter_map(|x| x.parse().ok()).collect();
     let points = match nums.as_slice() {
         [a, b] => 2 * a + b,
         [a] if text.contains('∀') => 3 * a,
         [a] => *a,
         _ => 0,
     };
-    (han, fu, points, limit)
+    (han, fu, points.clamp(0, i32::MAX as i64) as i32, limit)
+}
+
+/// Limit names and Tenhou's limit codes (数え役満 also reads as 役満).
+pub const LIMITS: [(&str, u8); 5] = [("満貫", 1), ("跳満", 2), ("倍満", 3), ("三倍満", 4), ("役満", 5)];
+
+/// Tenhou yaku ids from the yaku entries ("立直(1飜)", "国士無双(役満)") whose
+/// names this crate knows (riichi::yaku's Japanese names); others are left out.
+fn yaku_of(info: &[Value]) -> (Vec<(u32, u32)>, Vec<u32>) {
+    let (mut yaku, mut yakuman) = (Vec::new(), Vec::new());
+    for y in info.iter().skip(4).filter_map(|v| v.as_str()) {
+        let Some((name, rest)) = y.split_once('(') else { continue };
+        let Some(id) = crate::riichi::yaku::YAKU_INFO.iter().position(|i| i.japanese == name) else { continue };
+        if rest == "役満)" {
+            yakuman.push(id as u32);
+        } else if let Some(h) = rest.strip_suffix("飜)").and_then(|h| h.parse::<u32>().ok()) {
+            yaku.push((id as u32, h));
+        }
+    }
+    (yaku, yakuman)
 }

@@ -4,8 +4,9 @@
 
 use super::event::*;
 use super::mjai::tile_name;
-use super::tenhou6::id_code;
+use super::tenhou6::{id_code, LIMITS};
 use crate::hand::MeldKind;
+use crate::riichi::yaku::YAKU_INFO;
 use crate::tile::TileId;
 use serde_json::{json, Value};
 
@@ -285,17 +286,29 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                         c.4 = w.ura_indicators.iter().map(|&t| Value::from(id_code(t, aka))).collect();
                     }
                     c.5.push(json!(w.deltas));
-                    let text = if w.fu > 0 {
-                        format!("{}符{}飜{}点", w.fu, w.han, w.points)
-                    } else {
-                        format!("{}点", w.points)
+                    let fu = if w.fu > 0 { format!("{}符", w.fu) } else { String::new() };
+                    let text = match LIMITS.iter().find(|l| l.1 == w.limit) {
+                        Some((name, _)) => format!("{fu}{name}{}点", w.points),
+                        None => format!("{fu}{}飜{}点", w.han, w.points),
                     };
-                    c.5.push(json!([w.seat, w.from, w.pao.unwrap_or(w.seat), text]));
+                    let mut info = vec![json!(w.seat), json!(w.from), json!(w.pao.unwrap_or(w.seat)), json!(text)];
+                    // The yaku as Tenhou names them, han in brackets (yakuman: 役満).
+                    for &(id, han) in &w.yaku {
+                        let name = YAKU_INFO.get(id as usize).map(|i| i.japanese).unwrap_or("?");
+                        info.push(json!(format!("{name}({han}飜)")));
+                    }
+                    for &id in &w.yakuman {
+                        let name = YAKU_INFO.get(id as usize).map(|i| i.japanese).unwrap_or("?");
+                        info.push(json!(format!("{name}(役満)")));
+                    }
+                    c.5.push(Value::from(info));
                 }
             }
             Event::Ryuukyoku(d) => {
                 if let Some(c) = cur.as_mut() {
                     let name = match d.kind {
+                        DrawKind::Exhaustive if d.shown.iter().all(|h| h.is_some()) => "全員聴牌",
+                        DrawKind::Exhaustive if d.shown.iter().all(|h| h.is_none()) => "全員不聴",
                         DrawKind::Exhaustive => "流局",
                         DrawKind::NagashiMangan => "流し満貫",
                         DrawKind::NineTerminals => "九種九牌",
@@ -338,5 +351,16 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
     if let Some(sc) = final_sc {
         v["sc"] = sc;
     }
-    Ok(v.to_string())
+    let text = v.to_string();
+    // The format keeps no order of play (the reader rebuilds it from the turn order)
+    // and not everything a record states: a game that would read back differently
+    // is refused rather than written changed.
+    let back = super::tenhou6::parse(&text, &game.source)?;
+    if let Some(d) = super::roundtrip::first_difference(game, &back) {
+        return Err(crate::error::Error::LogParse(format!(
+            "{}: cannot be written as tenhou.net/6 without changing it ({d}); write mjai instead",
+            game.source
+        )));
+    }
+    Ok(text)
 }
