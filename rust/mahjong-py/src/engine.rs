@@ -639,8 +639,7 @@ impl PyMatch {
     ///     >>> json.loads(m.mjai_events(1)[-1])["pai"]
     ///     '?'
     fn mjai_events(&self, py: Python<'_>, #[pyo3(from_py_with = arg::seat)] seat: u8) -> PyResult<Vec<String>> {
-        let red = self.rule_set.bind(py).getattr("red_fives")?.extract::<bool>()?;
-        Ok(mahjong_core::engine::view::mjai_for_seat(&self.round, seat, red))
+        Ok(mahjong_core::engine::view::mjai_for_seat(&self.round, seat, self.log_rules(py)?))
     }
     /// Scores now (riichi sticks already paid are off the players' scores).
     #[getter]
@@ -760,16 +759,9 @@ impl PyMatch {
             events.push(Event::GameEnd { scores: r.scores, results: Some(r.results) });
         }
         let players = self.game.rules.players;
-        let aka = self.rule_set.bind(py).getattr("red_fives")?.extract::<bool>()?;
-        let kuitan = self.rule_set.bind(py).getattr("open_tanyao")?.extract::<bool>()?;
-        let hanchan = self.game.rules.length != mahjong_core::engine::rules::Length::East;
-        // Tenhou's lobby bits (1 = against people, 2 = no red fives, 4 = no open
-        // tanyao, 8 = east-south, 16 = three players), which replay reads the length from.
-        let go_type =
-            1 | u32::from(!aka) << 1 | u32::from(!kuitan) << 2 | u32::from(hanchan) << 3 | u32::from(players == 3) << 4;
         let game = GameLog {
             source: String::new(),
-            rules: logs::LogRules { go_type: Some(go_type), aka, kuitan, hanchan, sanma: players == 3, custom: false },
+            rules: self.log_rules(py)?,
             names: names.unwrap_or_default(),
             n_players: players,
             events,
@@ -835,6 +827,18 @@ impl PyMatch {
 }
 
 impl PyMatch {
+    /// The table rules a log's `start_game` states. The lobby bits are Tenhou's (1 =
+    /// against people, 2 = no red fives, 4 = no open tanyao, 8 = east-south, 16 = three
+    /// players): replay reads the match length from them.
+    fn log_rules(&self, py: Python<'_>) -> PyResult<logs::LogRules> {
+        let players = self.game.rules.players;
+        let aka = self.rule_set.bind(py).getattr("red_fives")?.extract::<bool>()?;
+        let kuitan = self.rule_set.bind(py).getattr("open_tanyao")?.extract::<bool>()?;
+        let hanchan = self.game.rules.length != mahjong_core::engine::rules::Length::East;
+        let go_type =
+            1 | u32::from(!aka) << 1 | u32::from(!kuitan) << 2 | u32::from(hanchan) << 3 | u32::from(players == 3) << 4;
+        Ok(logs::LogRules { go_type: Some(go_type), aka, kuitan, hanchan, sanma: players == 3, custom: false })
+    }
     /// `{"rules": ..., "scoring": ...}`: both rule sets as their `method()` writes them
     /// (`to_dict` or `compact_dict`).
     fn rules_value(&self, py: Python<'_>, method: &str) -> PyResult<serde_json::Value> {

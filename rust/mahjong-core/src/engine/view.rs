@@ -29,10 +29,11 @@ pub fn seat_event(e: &Event, seat: u8) -> Event {
 /// The hand so far as mjai lines in `seat`'s per-player form, as an mjai bot reads
 /// them: `start_game` carries the bot's `id`, other seats' draws are `"?"`, and while
 /// the hand is in play the stream ends with the last event (no `end_kyoku` yet).
-pub fn mjai_for_seat(round: &Round, seat: u8, red_fives: bool) -> Vec<String> {
+/// `rules` are the table rules `start_game` states (red fives, open tanyao, length).
+pub fn mjai_for_seat(round: &Round, seat: u8, rules: LogRules) -> Vec<String> {
     let game = GameLog {
         n_players: round.rules.players,
-        rules: LogRules { aka: red_fives, sanma: round.rules.players == 3, ..LogRules::default() },
+        rules,
         events: round.events.iter().map(|e| seat_event(e, seat)).collect(),
         hidden_tiles: true,
         ..GameLog::default()
