@@ -8,6 +8,7 @@ use super::rules::EngineRules;
 use super::scorer::ScorerJudge;
 use super::wall::{Rng, Wall};
 use crate::cancel::Cancel;
+use crate::logs::event::{Event, GameLog, LogRules};
 use crate::riichi::Rules;
 
 /// Totals of a batch of self-play matches.
@@ -22,6 +23,36 @@ pub struct SelfPlayStats {
 
 /// Play one match from `seed`; returns its result and adds to `stats`.
 pub fn play_match(rules: &EngineRules, scoring: &Rules, seed: u64, stats: &mut SelfPlayStats) -> GameResult {
+    play(rules, scoring, seed, stats, None)
+}
+
+/// Play one match from `seed` as [`play_match`] does and return it as a log: every
+/// hand's events as the engine recorded them and the final result, under the table
+/// rules `log_rules` declares (the rules `rules` and `scoring` play, in a log's
+/// terms). What the writers archive and the replay verifies.
+pub fn record_match(rules: &EngineRules, scoring: &Rules, log_rules: LogRules, seed: u64) -> GameLog {
+    let mut events = Vec::with_capacity(2048);
+    let result = play(rules, scoring, seed, &mut SelfPlayStats::default(), Some(&mut events));
+    events.push(Event::GameEnd { scores: result.scores, results: Some(result.results) });
+    let mut names = ["East", "South", "West", "North"].map(String::from);
+    names[rules.players as usize..].iter_mut().for_each(String::clear);
+    GameLog {
+        source: format!("self-play seed {seed}"),
+        rules: log_rules,
+        names,
+        n_players: rules.players,
+        events,
+        hidden_tiles: false,
+    }
+}
+
+fn play(
+    rules: &EngineRules,
+    scoring: &Rules,
+    seed: u64,
+    stats: &mut SelfPlayStats,
+    mut log: Option<&mut Vec<Event>>,
+) -> GameResult {
     let mut rng = Rng::new(seed);
     let mut game = Game::new(rules.clone());
     let mut judge = ScorerJudge::new(*scoring);
@@ -32,7 +63,7 @@ pub fn play_match(rules: &EngineRules, scoring: &Rules, seed: u64, stats: &mut S
             break;
         }
         let wall = Wall::shuffled_for(&mut rng, rules.players);
-        let mut round = game.start_round(wall, false);
+        let mut round = game.start_round(wall, log.is_some());
         while !round.is_over() {
             let seats = match &round.phase {
                 Phase::Turn { seat, .. } => 1u8 << seat,
@@ -60,6 +91,9 @@ pub fn play_match(rules: &EngineRules, scoring: &Rules, seed: u64, stats: &mut S
             }
         }
         stats.hands += 1;
+        if let Some(events) = log.as_deref_mut() {
+            events.append(&mut round.events);
+        }
         if let Phase::Ended(end) = round.phase.clone() {
             if end.wins.is_empty() {
                 stats.draws += 1;

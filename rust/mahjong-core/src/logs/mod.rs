@@ -17,6 +17,7 @@ pub mod tags;
 pub mod tenhou;
 pub mod tenhou6;
 pub mod write;
+pub mod write_mjlog;
 
 use crate::error::{Error, Result};
 pub use event::{DrawKind, DrawRecord, Event, GameLog, LogMeld, LogRules, Resumed, RoundStart, WinRecord};

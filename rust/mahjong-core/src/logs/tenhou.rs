@@ -446,7 +446,13 @@ impl<'s> TagReader<'s> {
         let dora_indicators = self.ids(tag, "doraHai")?;
         let ura_indicators = if tag.get("doraHaiUra").is_some() { self.ids(tag, "doraHaiUra")? } else { Vec::new() };
         let pao = if tag.get("paoWho").is_some() { Some(self.seat(tag, "paoWho")?) } else { None };
-        let han = yaku.iter().map(|y| y.1).sum::<u32>();
+        // `han` is not Tenhou's: this crate's mjlog writer keeps the han of a record
+        // that names no yaku there.
+        let stated = tag.get("han").map(|_| self.ints(tag, "han")).transpose()?;
+        let han = match stated.as_deref() {
+            Some([h]) if yaku.is_empty() => (*h).clamp(0, 1000) as u32,
+            _ => yaku.iter().map(|y| y.1).sum::<u32>(),
+        };
         let rec = WinRecord {
             seat,
             from,
