@@ -185,6 +185,51 @@ def _convert(args: argparse.Namespace) -> int:
     return OK
 
 
+def _pack(args: argparse.Namespace) -> int:
+    from mahjong_fast.archive import Filters
+    from mahjong_fast.archive_write import pack
+
+    bar = bar_for(args, "logs")
+    filters = Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
+                      until=args.until, include_errors=args.include_errors)
+    try:
+        r = pack(stdin_items(args.paths), args.db, filters=filters, no_clobber=args.no_clobber,
+                 progress=(lambda done: bar.update(done, done)) if bar else None)
+    except KeyboardInterrupt:
+        if bar:
+            bar.end()
+        return interrupted(f"nothing written ({args.db} left as it was)")
+    if bar:
+        bar.end()
+    if args.json:
+        print_json({"db": args.db, "written": r.written, "read": r.read, "refused": r.refused}, indent=1)
+        return OK
+    print(f"{r.written} games written to {args.db} ({r.read} logs read, {len(r.refused)} games left out)")
+    for source, why in r.refused[: args.max_problems]:
+        print(f"  left out: {why}" if why.startswith(source) else f"  left out: {source}: {why}")
+    return OK
+
+
+def _synth(args: argparse.Namespace) -> int:
+    from mahjong_fast.archive_write import synth
+
+    bar = bar_for(args, "games")
+    try:
+        n = synth(args.games, args.db, seed=args.seed, players=args.players, east_only=args.length == "east",
+                  no_clobber=args.no_clobber, progress=(lambda done: bar.update(done, args.games)) if bar else None)
+    except KeyboardInterrupt:
+        if bar:
+            bar.end()
+        return interrupted(f"nothing written ({args.db} left as it was)")
+    if bar:
+        bar.end()
+    if args.json:
+        print_json({"db": args.db, "written": n})
+    else:
+        print(f"{n} games written to {args.db}")
+    return OK
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `logs` command and its subcommands.
 
@@ -228,8 +273,36 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sc.set_defaults(func=_score)
     cv = lsub.add_parser("convert", help="convert a log to mjai or tenhou.net/6 JSON")
     cv.add_argument("path", help="a log file")
-    cv.add_argument("--format", required=True, choices=["mjai", "tenhou6"], help="the format to write")
+    cv.add_argument("--format", required=True, choices=["mjai", "tenhou6", "mjlog"], help="the format to write")
     cv.add_argument("--out", help="write here (whole or not at all) instead of standard output")
     cv.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --out")
     add_json(cv, "what was written (with --out)")
     cv.set_defaults(func=_convert)
+    pk = lsub.add_parser(
+        "pack",
+        help="pack games into a phoenix-style SQLite database (bz2 mjlog rows)",
+        description="Pack every game of the given logs into a new database, built beside --db and renamed over it "
+        "only when complete. Games mjlog cannot hold (client-side logs hide tiles) are listed and left out.",
+    )
+    pk.add_argument("paths", nargs="+", help=paths_help)
+    pk.add_argument("--db", required=True, help="the database to write (.db, .sqlite or .sqlite3)")
+    pk.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --db")
+    pk.add_argument("--max-problems", type=COUNT, default=20, help="left-out game lines to print")
+    add_progress(pk)
+    add_json(pk, "what was written")
+    _add_filters(pk)
+    pk.set_defaults(func=_pack)
+    sy = lsub.add_parser(
+        "synth",
+        help="a phoenix-style database of random self-play matches (for tests and benchmarks)",
+        description="Write --games matches of random legal play at a Tenhou phoenix table into a new database.",
+    )
+    sy.add_argument("--games", type=COUNT, required=True, help="how many matches")
+    sy.add_argument("--db", required=True, help="the database to write (.db, .sqlite or .sqlite3)")
+    sy.add_argument("--seed", type=COUNT, default=0, help="the first match's seed (default 0)")
+    sy.add_argument("--players", type=int, choices=(3, 4), default=4, help="players at the table (default 4)")
+    sy.add_argument("--length", choices=("east", "south"), default="south", help="east-only or east-south (default)")
+    sy.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --db")
+    add_progress(sy)
+    add_json(sy, "what was written")
+    sy.set_defaults(func=_synth)

@@ -124,7 +124,7 @@ fn self_play_matches_write_as_mjlog_and_verify() {
             assert_eq!(back, g, "go type {go:#x} seed {seed}");
             let r = replay_game(&back);
             assert!(r.ok() && r.complete(), "go type {go:#x} seed {seed}: {:?}", r.problems);
-            assert_eq!(r.final_checked && r.final_matched, true, "seed {seed}");
+            assert!(r.final_checked && r.final_matched, "seed {seed}");
         }
     }
 }

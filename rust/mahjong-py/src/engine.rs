@@ -228,8 +228,8 @@ pub fn verify_logs<'py>(
     Ok(out)
 }
 
-/// Convert every game of a log file to `fmt` ("mjai" JSON lines or "tenhou6"
-/// JSON); returns one text per game.
+/// Convert every game of a log file to `fmt` ("mjai" JSON lines, "tenhou6" JSON or
+/// "mjlog" XML); returns one text per game.
 ///
 /// Example:
 ///     >>> texts = convert_log("game.mjlog", "mjai")  # doctest: +SKIP
@@ -241,17 +241,17 @@ pub fn convert_log(
     #[pyo3(from_py_with = arg::path)] path: PathBuf,
     #[pyo3(from_py_with = arg::fmt)] fmt: &str,
 ) -> PyResult<Vec<String>> {
-    let tenhou6 = match fmt {
-        "mjai" => false,
-        "tenhou6" => true,
-        other => return Err(Error::InvalidRule(format!("unknown log format {other:?} (mjai or tenhou6)"))).py_err(),
+    let write: fn(&GameLog) -> Result<String, Error> = match fmt {
+        "mjai" => |g| Ok(logs::write::to_mjai(g)),
+        "tenhou6" => logs::write::to_tenhou6,
+        "mjlog" => logs::write_mjlog::to_mjlog,
+        other => {
+            let message = format!("fmt must be \"mjai\", \"tenhou6\" or \"mjlog\", got {other:?}");
+            return Err(Error::InvalidArgument { name: "fmt", message }).py_err();
+        }
     };
     let games = detach::run(py, |_| logs::read_file(&path))?;
-    games
-        .iter()
-        .map(|g| if tenhou6 { logs::write::to_tenhou6(g) } else { Ok(logs::write::to_mjai(g)) })
-        .collect::<Result<Vec<_>, _>>()
-        .py_err()
+    games.iter().map(write).collect::<Result<Vec<_>, _>>().py_err()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

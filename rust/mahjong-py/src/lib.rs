@@ -9,6 +9,7 @@ mod engine;
 mod engine_view;
 mod errors;
 mod json;
+mod log_archive;
 mod log_input;
 mod riichi;
 mod riichi_out;
@@ -26,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     tiles::register(m)?;
     engine::register(m)?;
+    log_archive::register(m)?;
     rules::register(m)?;
     riichi::register(m)?;
     shanten::register(m)?;

@@ -35,6 +35,11 @@ pub mod arg {
     pub const WALL: IntArg = IntArg::new("wall", 0, 135);
     /// The scores `final_result` ranks.
     pub const SCORES: IntArg = IntArg::new("scores", i32::MIN as i128, i32::MAX as i128);
+    /// Players at a table (the rule sets of three and four players).
+    pub const PLAYERS: IntArg = IntArg::new("players", 3, 4);
+    /// Games made in one call of the archive writers (a call holds its rows in memory;
+    /// bigger archives are written in several calls).
+    pub const GAMES: IntArg = IntArg::new("count", 0, 100_000);
 }
 
 pub use game::{Game, GameResult};

@@ -47,13 +47,6 @@ fn sc(scores: &[i32; 4], deltas: &[i32; 4], n: usize) -> String {
     (0..n).map(|i| format!("{},{}", scores[i] / 100, deltas[i] / 100)).collect::<Vec<_>>().join(",")
 }
 
-fn go_type(r: &LogRules) -> u32 {
-    r.go_type.unwrap_or(
-        // Played against people (bit 0), then the flags the reader decodes.
-        1 | u32::from(!r.aka) << 1 | u32::from(!r.kuitan) << 2 | u32::from(r.hanchan) << 3 | u32::from(r.sanma) << 4,
-    )
-}
-
 fn draw_type(k: DrawKind) -> Result<Option<&'static str>> {
     Ok(match k {
         DrawKind::Exhaustive => None,
@@ -75,7 +68,7 @@ pub fn to_mjlog(game: &GameLog) -> Result<String> {
     }
     let n = if game.n_players == 3 { 3 } else { 4 };
     let mut out = String::with_capacity(16 * 1024);
-    let t = go_type(&game.rules);
+    let t = game.rules.go_type.unwrap_or_else(|| super::pack::go_type_of(&game.rules));
     // A special lobby the type bits do not tell is kept as a private lobby number
     // (the reader takes 10000 and up as special).
     let lobby = if game.rules.custom && t & !0xFF == 0 { 10000 } else { 0 };
