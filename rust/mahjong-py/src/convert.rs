@@ -150,7 +150,14 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
             if o.is_instance_of::<PyString>() {
                 return Ok(vec![meld(o)?]);
             }
-            o.try_iter()?.map(|m| meld(&m?)).collect()
+            // Not iterable (a number, a bool): the argument's error, not a TypeError.
+            let items = o.try_iter().map_err(|_| {
+                let kind = o.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+                InvalidHandError::new_err(format!(
+                    "melds: expected a Meld, \"kind:tiles\" text or a sequence of them, got {kind}"
+                ))
+            })?;
+            items.map(|m| meld(&m?)).collect()
         }
     }
 }
