@@ -197,6 +197,7 @@ fn mutated_logs_convert_into_output_every_reader_accepts() {
     assert!(samples.len() >= 12, "{} samples", samples.len());
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut accepted, mut refused, mut bad) = (0, 0, Vec::new());
+    let mut unplaced: Vec<String> = Vec::new();
     for k in 0..n {
         let (text, fmt) = &samples[k % samples.len()];
         let mut m = mutate(text, &mut rng);
@@ -219,10 +220,18 @@ fn mutated_logs_convert_into_output_every_reader_accepts() {
             Err(e) => {
                 refused += 1;
                 assert!(e.message().contains(&name), "{e:?} does not name the file");
+                // ... and where it stopped: a byte (XML), a line (JSON) or a hand.
+                let m = e.message();
+                if !(m.contains(": byte ") || m.contains(": line ") || m.contains(": hand ")) {
+                    unplaced.push(m.chars().take(160).collect::<String>());
+                }
             }
         }
     }
     eprintln!("{n} mutations of {} samples: {accepted} accepted, {refused} refused; {} bad", samples.len(), bad.len());
+    for e in unplaced.iter().take(10) {
+        eprintln!("no position: {e}");
+    }
     for e in bad.iter().take(10) {
         eprintln!("{}", e.chars().take(500).collect::<String>());
     }

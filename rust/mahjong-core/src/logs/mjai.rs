@@ -762,7 +762,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
         }
     }
     if r.game.events.is_empty() {
-        return Err(Error::LogParse(format!("{source}: no events")));
+        return Err(Error::LogParse(format!("{source}: line {}: no events up to the end", r.line.max(1))));
     }
     if !games.is_empty() {
         games[0].source = format!("{source}#0");

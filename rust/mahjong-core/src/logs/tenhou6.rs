@@ -96,7 +96,7 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
     let log = v
         .get("log")
         .and_then(|l| l.as_array())
-        .ok_or_else(|| Error::LogParse(format!("{source}: no \"log\" array")))?;
+        .ok_or_else(|| Error::LogParse(format!("{source}: line 1: no \"log\" array in the top-level object")))?;
     let rule = v.get("rule");
     let disp = rule.and_then(|r| r.get("disp")).and_then(|d| d.as_str()).unwrap_or("");
     let aka = rule
