@@ -15,7 +15,7 @@ fi
 # mypy (stubtest of _core.pyi),
 # and the peer packages used by differential tests and benches.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow pandas polars mypy ruff mahjong riichienv
+  "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow pandas polars duckdb mypy ruff mahjong riichienv
 
 # The solitaire play page's browser test: Debian's chromium with its driver, and
 # Selenium (test dependencies only; each installed only when missing).

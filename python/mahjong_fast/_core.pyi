@@ -13,6 +13,8 @@ from mahjong_fast.results import (
     Deal,
     GameLog,
     LogEvent,
+    LogGame,
+    LogHand,
     MatchResult,
     PointsTable,
     ScoredLogWin,
@@ -422,6 +424,9 @@ def final_result(scores: Sequence[int], rules: Any = None, first_dealer: int = 0
 
 def score_logs(files: Sequence[_LogInput]) -> tuple[list[ScoredLogWin], list[str]]: ...
 def convert_log(path: Union[str, os.PathLike[str]], fmt: str) -> list[str]: ...
+def score_log_tables(
+    files: Sequence[_LogInput],
+) -> tuple[list[ScoredLogWin], list[LogHand], list[LogGame], list[str]]: ...
 def pack_logs(files: Sequence[_LogInput]) -> tuple[list[tuple[str, int, bool, bool, bytes]], list[tuple[str, str]]]: ...
 def synth_logs(
     count: int, seed: int = 0, players: int = 4, east_only: bool = False

@@ -127,8 +127,35 @@ def _verify(args: argparse.Namespace) -> int:
     return OK if s.passed else FAILED
 
 
+def _score_tables(args: argparse.Namespace) -> int:
+    from mahjong_fast.archive import Filters
+    from mahjong_fast.engine import score_tables
+
+    bar = bar_for(args, "logs")
+    filters = Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
+                      until=args.until, include_errors=args.include_errors)
+    try:
+        rows = score_tables(stdin_items(args.paths), args.tables, fmt=args.format, filters=filters,
+                            no_clobber=args.no_clobber,
+                            progress=(lambda d, t: bar.update(d, d if t is None else t)) if bar else None)
+    except KeyboardInterrupt:
+        if bar:
+            bar.end()
+        return interrupted(f"nothing written (the tables in {args.tables} left as they were)")
+    if bar:
+        bar.end()
+    if args.json:
+        print_json({"tables": args.tables, "written": rows}, indent=1)
+    else:
+        print(", ".join(f"{n} {t}" for t, n in rows.items()) + f" written to {args.tables}")
+    return OK
+
+
 def _score(args: argparse.Namespace) -> int:
     from mahjong_fast.engine import WinWriter, score_logs
+
+    if args.tables is not None:
+        return _score_tables(args)
 
     # The target is checked (extension, folder, --no-clobber) before any work.
     writer = WinWriter(args.out, no_clobber=args.no_clobber)
@@ -264,7 +291,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "holds the header (CSV) or the schema (Parquet, Arrow) only.",
     )
     sc.add_argument("paths", nargs="+", help=paths_help)
-    sc.add_argument("--out", required=True, help=f"output file, the format by its extension: {formats} (all but .csv need pyarrow)")
+    where = sc.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", help=f"the wins, to one file, the format by its extension: {formats} (all but .csv need pyarrow)")
+    where.add_argument("--tables", metavar="DIR", help="the three tables (wins, hands, games) into this folder")
+    sc.add_argument("--format", choices=("parquet", "arrow", "csv"), default="parquet", help="with --tables: the files' format")
     sc.add_argument("--no-clobber", action="store_true", help="refuse to replace an existing --out")
     sc.add_argument("--max-problems", type=COUNT, default=20, help="skipped-file lines to print")
     add_progress(sc)

@@ -425,3 +425,78 @@ __all__ = [
     "VerifyReport",
     "WinEvent",
 ]
+
+
+class LogHand(TypedDict):
+    """One hand of a log (``score_log_tables``): how it ended (``result``: ron, tsumo,
+    double_ron, a draw kind or unfinished), the winner and the discarder, and per seat
+    the score at its start, the recorded change (riichi sticks put down count as
+    -1,000), riichi, calls and tiles drawn.
+
+    Example:
+        >>> "result" in LogHand.__annotations__
+        True
+    """
+
+    source: str
+    hand_index: int
+    round_wind: str
+    hand_number: int
+    honba: int
+    sticks: int
+    dealer: int
+    result: str
+    winner: Optional[int]
+    discarder: Optional[int]
+    start0: int
+    delta0: int
+    riichi0: bool
+    calls0: int
+    draws0: int
+    start1: int
+    delta1: int
+    riichi1: bool
+    calls1: int
+    draws1: int
+    start2: int
+    delta2: int
+    riichi2: bool
+    calls2: int
+    draws2: int
+    start3: int
+    delta3: int
+    riichi3: bool
+    calls3: int
+    draws3: int
+
+
+class LogGame(TypedDict):
+    """One game of a log (``score_log_tables``): per seat the final points, the place
+    (ties to the seat nearest the first dealer) and the recorded rated result
+    (thousands of points, uma and oka included; None when not recorded); the number of
+    hands, whether the log runs to the match's end and whether the replay verified it.
+
+    Example:
+        >>> "rank0" in LogGame.__annotations__
+        True
+    """
+
+    source: str
+    players: int
+    hands: int
+    complete: bool
+    first_dealer: int
+    final0: int
+    rank0: int
+    result0: Optional[float]
+    final1: int
+    rank1: int
+    result1: Optional[float]
+    final2: int
+    rank2: int
+    result2: Optional[float]
+    final3: int
+    rank3: int
+    result3: Optional[float]
+    verified: bool
+    supported: bool

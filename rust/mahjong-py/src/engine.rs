@@ -955,7 +955,7 @@ pub fn register_play(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let s = &w.score;
     d.set_item("source", &w.source)?;

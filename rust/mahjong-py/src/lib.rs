@@ -11,6 +11,7 @@ mod errors;
 mod json;
 mod log_archive;
 mod log_input;
+mod log_tables;
 mod riichi;
 mod riichi_out;
 mod rules;
@@ -28,6 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tiles::register(m)?;
     engine::register(m)?;
     log_archive::register(m)?;
+    log_tables::register(m)?;
     rules::register(m)?;
     riichi::register(m)?;
     shanten::register(m)?;

@@ -14,6 +14,7 @@ pub mod meldcode;
 pub mod mjai;
 pub mod pack;
 pub mod roundtrip;
+pub mod tables;
 pub mod tags;
 pub mod tenhou;
 pub mod tenhou6;
