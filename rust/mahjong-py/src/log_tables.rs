@@ -20,6 +20,9 @@ mod arg {
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
+/// Wins, hands, games, and the logs skipped.
+type Tables<'py> = (Bound<'py, PyList>, Bound<'py, PyList>, Bound<'py, PyList>, Vec<String>);
+
 fn hand_dict<'py>(py: Python<'py>, source: &str, h: &HandRow) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("source", source)?;
@@ -76,7 +79,7 @@ fn game_dict<'py>(py: Python<'py>, r: &ReplayReport, g: &GameRow, players: u8) -
 pub fn score_log_tables<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = arg::files)] files: Vec<LogInput>,
-) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>, Bound<'py, PyList>, Vec<String>)> {
+) -> PyResult<Tables<'py>> {
     type Done = (ReplayReport, Vec<HandRow>, GameRow, u8);
     let results: Vec<Result<Vec<Done>, Error>> = detach::run(py, |cancel| {
         files
