@@ -81,7 +81,8 @@ _SPECS: Dict[str, Dict[str, List[ColumnSpec]]] = {
 
 def specs(batch: str, side: str = "input") -> List[ColumnSpec]:
     """The core's column specs of ``batch`` (``"shanten"``, ``"is_agari"``,
-    ``"decomposition_count"``, ``"score"`` (riichi), ``"taiwan_score"``), ``side``
+    ``"decomposition_count"``, ``"score"`` (riichi), ``"taiwan_score"``,
+    ``"solve_many"``, ``"survey"`` (solitaire)), ``side``
     ``"input"`` or ``"output"``.
 
     Example:

@@ -31,6 +31,8 @@ BATCHES = {
     "decomposition_count": "mahjong_fast.decomposition_count_batch",
     "score": "mahjong_fast.score_many",
     "taiwan_score": "mahjong_fast.taiwan.score_batch",
+    "solve_many": "mahjong_fast.solitaire.solve_many",
+    "survey": "mahjong_fast.solitaire.survey",
 }
 
 _INTRO = f"""\
@@ -98,7 +100,8 @@ def markdown() -> str:
     out += [", ".join(f"{i} `{k}`" for i, k in enumerate(kinds))]
     for batch, call in BATCHES.items():
         out += ["", f"## `{batch}`: `{call}`", "", "Input:", ""]
-        out += _table(specs(batch), output=False)
+        inputs = specs(batch)
+        out += _table(inputs, output=False) if inputs else ["No columns: the call's arguments name its rows."]
         out += ["", "Output:", ""]
         out += _table(specs(batch, "output"), output=True)
     return "\n".join(out) + "\n"

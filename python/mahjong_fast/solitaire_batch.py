@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 import numpy as np
 
 from mahjong_fast import _core
-from mahjong_fast.batch import BatchResult, ErrorTable
+from mahjong_fast.batch import BatchResult, ErrorTable, specs
 
 __all__ = [
     "VERDICTS",
@@ -42,8 +42,14 @@ __all__ = [
 
 #: Verdict codes of the ``verdict`` columns.
 VERDICTS = ("solvable", "unsolvable", "unknown")
-#: ``verdict`` of a bad row of ``solve_many`` (see ``errors``).
-BAD_ROW = 255
+#: ``verdict`` of a bad row of ``solve_many`` (see ``errors``), as the core declares it.
+BAD_ROW = next(c.default for c in specs("solve_many", "output") if c.name == "verdict")
+
+
+def _columns(batch: str, n: int) -> Dict[str, np.ndarray]:
+    # The output columns the core declares for ``batch`` (names, dtypes, bad-row
+    # values), so no second list of them lives here.
+    return {c.name: np.full(n, c.default, np.dtype(c.dtype)) for c in specs(batch, "output")}
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> Tuple[float, float]:
@@ -117,21 +123,19 @@ def survey(
     start = _check_count("start", start)
     seed = _check_count("seed", seed, (1 << 64) - 1)
     chunk = max(1, _check_count("chunk", chunk))
-    verdict = np.empty(n, np.uint8)
-    micros = np.empty(n, np.uint64)
-    nodes = np.empty(n, np.uint64)
+    cols = _columns("survey", n)
+    cols["deal"][:] = np.arange(start, start + n, dtype=np.uint64)
     done = 0
     while done < n:
         c = min(chunk, n - done)
         v, m, nd = _core.solitaire_survey(lay, seed, start + done, c, max_nodes, max_millis)
-        verdict[done : done + c] = v
-        micros[done : done + c] = m
-        nodes[done : done + c] = nd
+        cols["verdict"][done : done + c] = v
+        cols["micros"][done : done + c] = m
+        cols["nodes"][done : done + c] = nd
         done += c
         if progress is not None:
             progress(done, n)
-    deal = np.arange(start, start + n, dtype=np.uint64)
-    return BatchResult({"deal": deal, "verdict": verdict, "micros": micros, "nodes": nodes})
+    return BatchResult(cols)
 
 
 def solve_many(
@@ -172,20 +176,17 @@ def solve_many(
         good.append(list(faces))
         index.append(row)
     total = len(index) + len(bad_rows)
-    verdict = np.full(total, BAD_ROW, np.uint8)
-    moves = np.zeros(total, np.uint32)
-    micros = np.zeros(total, np.uint64)
-    nodes = np.zeros(total, np.uint64)
+    cols = _columns("solve_many", total)
     if good:
         rs = _core.solitaire_solve_many(lay, good, max_nodes, max_millis)
         code = {v: k for k, v in enumerate(VERDICTS)}
         for row, r in zip(index, rs):
-            verdict[row] = code[r["verdict"]]
-            moves[row] = len(r["solution"])
-            micros[row] = r["micros"]
-            nodes[row] = r["nodes"]
+            cols["verdict"][row] = code[r["verdict"]]
+            cols["moves"][row] = len(r["solution"])
+            cols["micros"][row] = r["micros"]
+            cols["nodes"][row] = r["nodes"]
     errors = ErrorTable(bad_rows, bad_kinds, messages)
-    return BatchResult({"verdict": verdict, "moves": moves, "micros": micros, "nodes": nodes}, errors)
+    return BatchResult(cols, errors)
 
 
 def summarize(result: BatchResult) -> Dict[str, Any]:

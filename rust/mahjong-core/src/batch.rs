@@ -19,6 +19,7 @@ pub enum Dtype {
     I16,
     I32,
     I64,
+    U32,
     U64,
     /// Text (mpsz hands): a sequence of strings rather than an array.
     Str,
@@ -34,6 +35,7 @@ impl Dtype {
             Dtype::I16 => "int16",
             Dtype::I32 => "int32",
             Dtype::I64 => "int64",
+            Dtype::U32 => "uint32",
             Dtype::U64 => "uint64",
             Dtype::Str => "str",
         }

@@ -48,13 +48,16 @@ fn specs<'py>(py: Python<'py>, cols: &[Column]) -> PyResult<Bound<'py, PyList>> 
 pub fn batch_columns(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     use mahjong_core::riichi::batch as riichi;
     use mahjong_core::shanten::batch as sh;
+    use mahjong_core::solitaire::batch as sol;
     use mahjong_core::taiwan::batch as taiwan;
-    let all: [(&str, &[Column], &[Column]); 5] = [
+    let all: [(&str, &[Column], &[Column]); 7] = [
         ("shanten", &sh::INPUT, &sh::SHANTEN_OUTPUT),
         ("is_agari", &sh::INPUT, &sh::AGARI_OUTPUT),
         ("decomposition_count", &sh::INPUT, &sh::COUNT_OUTPUT),
         ("score", &riichi::INPUT, &riichi::OUTPUT),
         ("taiwan_score", &taiwan::INPUT, &taiwan::OUTPUT),
+        ("solve_many", &sol::SOLVE_MANY_INPUT, &sol::SOLVE_MANY_OUTPUT),
+        ("survey", &sol::SURVEY_INPUT, &sol::SURVEY_OUTPUT),
     ];
     let d = PyDict::new(py);
     for (name, input, output) in all {

@@ -7,10 +7,12 @@
 //! - [`face`]: the 42 faces (34 kinds, 4 plants, 4 seasons) and their 36 matching groups.
 //! - [`board`]: the free-tile rule as precomputed bit masks ([`board::Geometry`]) and a
 //!   playable [`board::Board`].
+//! - [`batch`]: the columns of the survey and solve-many batches.
 //! - [`solver`]: the exhaustive solver; [`generate`]: solvable deals, shuffle, hint,
 //!   surveys, atlas rows and rated deals; [`players`]: simple players (random,
 //!   greedy, careful) for difficulty; [`scoring`]: the seed's four scoring variants.
 
+pub mod batch;
 pub mod bits;
 pub mod board;
 pub mod face;
