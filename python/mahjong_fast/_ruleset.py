@@ -25,7 +25,7 @@ import os
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from mahjong_fast._core import InvalidRuleError
-from mahjong_fast._toml import parse_rule_text, read_rule_table
+from mahjong_fast._toml import parse_rule_text, read_rule_table, shown_path
 
 __all__ = ["RuleSetBase", "RulesArg"]
 
@@ -239,7 +239,7 @@ class RuleSetBase:
         try:
             return cls.from_dict(data)
         except InvalidRuleError as e:
-            raise InvalidRuleError(f"{os.fspath(path)}: {e}") from None
+            raise InvalidRuleError(f"{shown_path(path)}: {e}") from None
 
     @classmethod
     def from_toml_text(cls: Type[R], text: str) -> R:

@@ -45,6 +45,19 @@ def parse_rule_text(text: str, table: str, where: str = "rule text") -> Dict[str
     return _section(data, table)
 
 
+def shown_path(path: Any) -> str:
+    """A path for a message: whole when short, else its first 60 characters and its
+    length (a huge argument never makes a huge message).
+
+    Example:
+        >>> shown_path("rules.toml"), shown_path("x" * 100).endswith("… (100 characters)")
+        ('rules.toml', True)
+    """
+    t = os.fspath(path) if isinstance(path, (str, os.PathLike)) else repr(path)
+    t = t if isinstance(t, str) else repr(t)
+    return t if len(t) <= 60 else f"{t[:60]}… ({len(t)} characters)"
+
+
 def read_rule_table(path: Union[str, "os.PathLike[str]"], table: str) -> Dict[str, Any]:
     """The options in a TOML file: its ``[table]`` if present, else its top-level keys.
 
@@ -61,11 +74,12 @@ def read_rule_table(path: Union[str, "os.PathLike[str]"], table: str) -> Dict[st
         with open(path, "rb") as fh:
             raw = fh.read()
     except (OSError, ValueError) as e:  # ValueError: a path with a NUL character
-        raise InvalidRuleError(f"{os.fspath(path)!s}: cannot read rule file: {e}") from None
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)[:200]
+        raise InvalidRuleError(f"{shown_path(path)}: cannot read rule file: {reason}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise InvalidRuleError(
-            f"{os.fspath(path)!s}: not UTF-8 text (TOML files are UTF-8): byte 0x{raw[e.start]:02x} at offset {e.start}"
+            f"{shown_path(path)}: not UTF-8 text (TOML files are UTF-8): byte 0x{raw[e.start]:02x} at offset {e.start}"
         ) from None
-    return parse_rule_text(text, table, f"{os.fspath(path)!s}")
+    return parse_rule_text(text, table, shown_path(path))

@@ -40,7 +40,12 @@ def _hand_column(hands: Any) -> Any:
         return {"hand": hands.to_pylist() if mod == "pyarrow" else [str(h) for h in hands.to_list()]}
     if hasattr(hands, "columns") or hasattr(hands, "keys"):
         return hands
-    rows = list(hands)
+    try:
+        rows = list(hands)
+    except TypeError:
+        raise _core.InvalidHandError(
+            f"hands: expected a sequence of mpsz strings or an (N, 34) array of counts, got {type(hands).__name__}"
+        ) from None
     if all(isinstance(h, str) for h in rows):
         return {"hand": rows}
     if rows and all(isinstance(h, Mapping) for h in rows):

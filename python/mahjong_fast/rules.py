@@ -77,7 +77,8 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
             >>> RuleSet.tenhou_lobby(aka=False).red_fives
             False
         """
-        return cls.preset("tenhou").replace(red_fives=bool(aka), open_tanyao=bool(kuitan))
+        # The flags go to the options as given: the core checks that they are yes/no.
+        return cls.preset("tenhou").replace(red_fives=aka, open_tanyao=kuitan)
 
 
 def load_rules(rules: RulesArg) -> RuleSet:

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from mahjong_fast._core import (
+    ArgumentError,
     IllegalMoveError,
     LayoutError,
     SolitaireBoard,
@@ -39,6 +40,7 @@ from mahjong_fast._core import (
     solitaire_shuffle,
     solitaire_solve,
 )
+from mahjong_fast._toml import shown_path
 from mahjong_fast.results import SolveResult
 
 Layout = SolitaireLayout
@@ -76,8 +78,8 @@ def face_group(code: int) -> int:
         >>> face_group(5), face_group(36), face_group(40)
         (5, 34, 35)
     """
-    if not 0 <= code < 42:
-        raise IllegalMoveError(f"face code {code} is out of range 0..42")
+    solitaire_face_text(code)  # refuses what is not a face code 0-41, naming it
+    code = int(code)
     return code if code < 34 else (34 if code < 38 else 35)
 
 
@@ -103,9 +105,26 @@ def layout(spec: LayoutSpec = "turtle", map: Optional[str] = None) -> SolitaireL
         if os.path.isfile(text):
             return load_layout(text, map=map)
         raise LayoutError(
-            f"layout {text!r} is neither a built-in ({', '.join(SolitaireLayout.builtin_names())}) nor a file"
+            f"layout {shown_path(text)!r} is neither a built-in ({', '.join(SolitaireLayout.builtin_names())}) nor a file"
         )
-    return SolitaireLayout(list(spec))
+    return SolitaireLayout(spec)
+
+
+def _path(path: Any) -> str:
+    """A path argument as text (a str or os.PathLike), else an ArgumentError."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    return os.fspath(path)
+
+
+def _read(path: str) -> str:
+    """A layout file's text; a file that cannot be read is a LayoutError naming it."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)[:200]
+        raise LayoutError(f"layout file {shown_path(path)}: cannot read it: {reason}") from None
 
 
 def load_layout(path: Union[str, os.PathLike[str]], name: str = "", map: Optional[str] = None) -> SolitaireLayout:
@@ -117,9 +136,8 @@ def load_layout(path: Union[str, os.PathLike[str]], name: str = "", map: Optiona
         >>> load_layout("turtle.layout")  # doctest: +SKIP
         SolitaireLayout('turtle', 144 slots)
     """
-    path = os.fspath(path)
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    path = _path(path)
+    text = _read(path)
     if not name and map is None:
         name = os.path.splitext(os.path.basename(path))[0]
     return SolitaireLayout.read(text, name, map)
@@ -132,8 +150,7 @@ def map_names(path: Union[str, os.PathLike[str]]) -> List[str]:
         >>> map_names("mahjongg.map")[:2]  # doctest: +SKIP
         ['Turtle', 'The Ziggurat']
     """
-    with open(os.fspath(path), encoding="utf-8", errors="replace") as f:
-        return SolitaireLayout.map_names(f.read())
+    return SolitaireLayout.map_names(_read(_path(path)))
 
 
 def solve(board: SolitaireBoard, max_nodes: int = 20_000_000, max_millis: int = 10_000) -> SolveResult:
@@ -223,6 +240,11 @@ class Hint:
         return cls(tuple(pair) if pair else None, bool(d.get("lost")), bool(d.get("unknown")))  # type: ignore[arg-type]
 
 
+def _check_clock(clock: Any) -> None:
+    if not callable(clock):
+        raise ArgumentError(f"clock must be a function returning seconds, got {type(clock).__name__}")
+
+
 @dataclass
 class _Events:
     items: List[Tuple[str, float]] = field(default_factory=list)
@@ -266,10 +288,13 @@ class Game:
         on_mismatch: str = "deselect",
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if scoring not in SCORING_VARIANTS:
+        if not isinstance(scoring_options, (Mapping, type(None))):
+            raise ArgumentError(f"scoring_options must be a dict of numbers, got {type(scoring_options).__name__}")
+        if not isinstance(scoring, str) or scoring not in SCORING_VARIANTS:
             raise LayoutError(f"unknown scoring variant {scoring!r}; use one of {', '.join(SCORING_VARIANTS)}")
-        if on_mismatch not in ("deselect", "switch", "error"):
+        if not isinstance(on_mismatch, str) or on_mismatch not in ("deselect", "switch", "error"):
             raise LayoutError(f"unknown on_mismatch {on_mismatch!r}; use deselect, switch or error")
+        _check_clock(clock)
         # The scoring options are checked now, not at the first score() call.
         solitaire_score(scoring, [], 0.0, False, dict(scoring_options or {}))
         lay = globals()["layout"](layout)
@@ -280,7 +305,7 @@ class Game:
             faces = d["faces"]
             self.deal_method = d["method"]
             self.deal_solution = [tuple(p) for p in d["solution"]]
-        self._board = SolitaireBoard(lay, list(faces))
+        self._board = SolitaireBoard(lay, faces)
         self._initial_faces = self._board.faces
         self.seed = seed
         self.scoring = scoring
@@ -504,6 +529,7 @@ class Game:
             >>> Game.from_dict(Game("turtle", seed=1).to_dict()).remaining
             144
         """
+        _check_clock(clock)
         g = cls.__new__(cls)
         g._load(d, clock)
         return g

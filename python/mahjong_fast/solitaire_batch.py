@@ -198,6 +198,8 @@ def summarize(result: BatchResult) -> Dict[str, Any]:
         >>> s["deals"], s["solvable"] + s["unsolvable"] + s["unknown"]
         (20, 20)
     """
+    if not isinstance(result, BatchResult):
+        raise _core.ArgumentError(f"result must be the BatchResult of survey or solve_many, got {type(result).__name__}")
     v = result["verdict"]
     solvable = int((v == 0).sum())
     unsolvable = int((v == 1).sum())
@@ -274,7 +276,12 @@ def atlas(
         (['t', 'p'], [4, 4])
     """
     out = []
-    for k, (name, lay) in enumerate(layouts):
+    if isinstance(layouts, (str, bytes)) or not hasattr(layouts, "__iter__"):
+        raise _core.ArgumentError(f"layouts must be a sequence of (name, layout) pairs, got {type(layouts).__name__}")
+    for k, pair in enumerate(layouts):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise _core.ArgumentError(f"layouts[{k}] must be a (name, layout) pair, got {type(pair).__name__}")
+        name, lay = pair
         row = atlas_row(lay, deals, seed=seed, max_nodes=max_nodes, max_millis=max_millis, name=name)
         out.append(row)
         if progress is not None:

@@ -101,8 +101,11 @@ def deal_in_band(
     """
     from mahjong_fast.solitaire import layout as as_layout
 
-    if band not in BANDS:
-        raise _core.LayoutError(f"band {band!r}: use one of {', '.join(BANDS)}")
+    if not isinstance(band, str) or band not in BANDS:
+        raise _core.LayoutError(f"band {band!r:.60}: use one of {', '.join(BANDS)}")
+    for name, value in (("seed", seed), ("max_tries", max_tries)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+            raise _core.ArgumentError(f"{name} must be an integer in 0 or more, got {value!r:.60}")
     lay = as_layout(layout)
     for k in range(max_tries):
         d = _core.solitaire_deal(lay, seed * 7919 + k, method)

@@ -102,6 +102,8 @@ class TaiwanScore:
             >>> score("123m456m789m234p567p55s", win_tile="7p").tai_of("all_chows")
             2
         """
+        if not isinstance(key, str):
+            raise InvalidHandError(f"key must be a pattern key (text, one of pattern_keys()), got {type(key).__name__}")
         return sum(p.tai for p in self.patterns if p.key == key)
 
     def to_dict(self) -> Dict[str, Any]:

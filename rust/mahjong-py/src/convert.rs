@@ -166,7 +166,7 @@ pub fn melds(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
 /// wind parser; `what` names the argument in the error.
 pub fn wind(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return parse_wind(what, s.to_str()?).py_err();
+        return parse_wind(what, crate::args::str_of(s, what)?).py_err();
     }
     if obj.is_instance_of::<pyo3::types::PyBool>() {
         return Err(InvalidHandError::new_err(format!("{what} = {}: expected a wind ({ACCEPTED})", obj.repr()?)));

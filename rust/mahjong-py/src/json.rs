@@ -76,7 +76,7 @@ fn from_py_at(obj: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Valu
             .ok_or_else(|| InvalidHandError::new_err(format!("{what}: {} is not a finite number", short(obj))));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Value::String(s.to_str()?.to_owned()));
+        return Ok(Value::String(crate::args::str_of(s, what)?.to_owned()));
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         let mut out = Vec::new();

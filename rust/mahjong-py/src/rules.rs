@@ -344,7 +344,7 @@ pub fn resolve_rules(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         return Ok(r.0);
     }
     if let Ok(s) = o.cast::<PyString>() {
-        if let Ok(r) = Rules::preset(s.to_str()?) {
+        if let Ok(r) = Rules::preset(crate::args::str_of(s, "rules")?) {
             return Ok(r);
         }
     }

@@ -49,7 +49,7 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
         Some(o) if o.is_none() => return Ok([0; 34]),
         Some(o) => {
             if let Ok(s) = o.cast::<PyString>() {
-                counts_of(&parse_mpsz(s.to_str()?).py_err()?).py_err()?.0
+                counts_of(&parse_mpsz(crate::args::str_of(s, "visible")?).py_err()?).py_err()?.0
             } else {
                 convert::counts34(o)?
             }
@@ -85,8 +85,11 @@ fn shanten(
     melds: Option<&Bound<'_, PyAny>>,
     n_sets: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i8> {
-    if let (Ok(text), None) = (hand.cast::<PyString>(), melds.filter(|m| !m.is_none())) {
-        if let Some((c, n)) = query::closed_counts_of_text(text.to_str()?, sets_arg(n_sets)?) {
+    // Text that is not valid UTF-8 goes on to the general path, which refuses it by name.
+    if let (Some(text), None) =
+        (hand.cast::<PyString>().ok().and_then(|t| t.to_str().ok()), melds.filter(|m| !m.is_none()))
+    {
+        if let Some((c, n)) = query::closed_counts_of_text(text, sets_arg(n_sets)?) {
             return Ok(Shape::closed(n, Forms::for_game(n)).shanten(&c));
         }
     }

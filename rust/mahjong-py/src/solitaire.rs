@@ -218,7 +218,14 @@ type Triples = Vec<(u32, u32, u32)>;
 /// Faces from Python: face codes 0..42 or text ("5p", "7z", "1f".."8f", 梅).
 pub fn faces_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Face>> {
     let mut out = Vec::new();
-    for item in obj.try_iter()? {
+    let items = obj.try_iter().ok().filter(|_| !obj.is_instance_of::<PyString>()).ok_or_else(|| {
+        crate::args::named(
+            obj,
+            "faces",
+            format!("faces must be a sequence of faces, got {}", crate::args::describe(obj)),
+        )
+    })?;
+    for item in items {
         let item = item?;
         if let Ok(s) = item.cast::<PyString>() {
             out.push(Face::parse(crate::args::str_of(s, "faces")?).py_err()?);
