@@ -552,10 +552,14 @@ class Game:
             self._shuffles = int(d["shuffles"])
             self._events = _Events([(str(k), float(t)) for k, t in d["events"]])
             elapsed = float(d["elapsed"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise LayoutError(f"Game.from_dict: not a game's dict ({type(e).__name__}: {e})") from None
-        if self.scoring not in SCORING_VARIANTS or self.on_mismatch not in ("deselect", "switch", "error"):
-            raise LayoutError(f"Game.from_dict: unknown scoring {self.scoring!r} or on_mismatch {self.on_mismatch!r}")
+        except (KeyError, IndexError, TypeError, ValueError) as e:
+            raise LayoutError(f"Game.from_dict: not a game's dict ({type(e).__name__}: {str(e)[:100]})") from None
+        if not (isinstance(self.scoring, str) and self.scoring in SCORING_VARIANTS) or not (
+            isinstance(self.on_mismatch, str) and self.on_mismatch in ("deselect", "switch", "error")
+        ):
+            raise LayoutError(
+                f"Game.from_dict: unknown scoring {self.scoring!r:.60} or on_mismatch {self.on_mismatch!r:.60}"
+            )
         self._clock = clock
         self._start = clock() - elapsed
 
