@@ -46,16 +46,16 @@ def parse_rule_text(text: str, table: str, where: str = "rule text") -> Dict[str
 
 
 def shown_path(path: Any) -> str:
-    """A path for a message: whole when short, else its first 60 characters and its
-    length (a huge argument never makes a huge message).
+    """A path for a message: whole up to 200 characters, else its last 60 (where the
+    file's name is) and its length, so a huge argument never makes a huge message.
 
     Example:
-        >>> shown_path("rules.toml"), shown_path("x" * 100).endswith("… (100 characters)")
-        ('rules.toml', True)
+        >>> shown_path("rules.toml"), shown_path("x" * 300 + "/rules.toml")[-28:]
+        ('rules.toml', '/rules.toml (311 characters)')
     """
     t = os.fspath(path) if isinstance(path, (str, os.PathLike)) else repr(path)
     t = t if isinstance(t, str) else repr(t)
-    return t if len(t) <= 60 else f"{t[:60]}… ({len(t)} characters)"
+    return t if len(t) <= 200 else f"…{t[-60:]} ({len(t)} characters)"
 
 
 def read_rule_table(path: Union[str, "os.PathLike[str]"], table: str) -> Dict[str, Any]:

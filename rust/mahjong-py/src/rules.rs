@@ -26,7 +26,14 @@ pub(crate) mod arg {
 
 fn short_repr(v: &Bound<'_, PyAny>) -> String {
     match v.repr() {
-        Ok(r) => r.to_string(),
+        // Bounded: a huge value must not make a huge message.
+        Ok(r) => {
+            let r = r.to_string();
+            match r.char_indices().nth(mahjong_core::error::QUOTE_CHARS) {
+                Some((cut, _)) => format!("{}… ({} characters)", &r[..cut], r.chars().count()),
+                None => r,
+            }
+        }
         Err(_) => format!("a {}", v.get_type().name().map(|n| n.to_string()).unwrap_or_default()),
     }
 }

@@ -109,7 +109,8 @@ impl Face {
         match parse_mpsz(t) {
             Ok(v) if v.len() == 1 => Ok(Face::from_tile(v[0].tile)),
             _ => Err(Error::TileParse(format!(
-                "{s:?} is not a solitaire face (expected e.g. \"5p\", \"7z\", \"1f\"..\"8f\" or 梅)"
+                "{} is not a solitaire face (expected e.g. \"5p\", \"7z\", \"1f\"..\"8f\" or 梅)",
+                crate::error::quoted(s)
             ))),
         }
     }
