@@ -96,6 +96,11 @@ def _check_count(name: str, value: int, hi: int = 1 << 40) -> int:
     return int(value)
 
 
+def _check_progress(progress: Any) -> None:
+    if progress is not None and not callable(progress):
+        raise _core.ArgumentError(f"progress must be None or a function, got {type(progress).__name__}")
+
+
 def survey(
     layout: Any = "turtle",
     n: int = 10_000,
@@ -118,6 +123,7 @@ def survey(
         >>> r.n_rows, r["deal"].tolist(), len(r.errors)
         (4, [0, 1, 2, 3], 0)
     """
+    _check_progress(progress)
     lay = _layout(layout, map)
     n = _check_count("n", n)
     start = _check_count("start", start)
@@ -275,6 +281,7 @@ def atlas(
         >>> [r["layout"] for r in rows], [r["deals"] for r in rows]
         (['t', 'p'], [4, 4])
     """
+    _check_progress(progress)
     out = []
     if isinstance(layouts, (str, bytes)) or not hasattr(layouts, "__iter__"):
         raise _core.ArgumentError(f"layouts must be a sequence of (name, layout) pairs, got {type(layouts).__name__}")
