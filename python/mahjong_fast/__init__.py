@@ -13,22 +13,11 @@ Example:
 
 from mahjong_fast import errors, results, taiwan
 from mahjong_fast._core import (
-    ArgumentError,
-    IllegalActionError,
-    IllegalMoveError,
-    InternalError,
-    InvalidHandError,
-    InvalidRuleError,
-    LayoutError,
-    LogParseError,
-    MahjongError,
     Match,
     Meld,
-    NoYakuError,
     SolitaireBoard,
     SolitaireLayout,
     Tile,
-    TileParseError,
     __version__,
     decompose,
     discards,
@@ -51,6 +40,7 @@ from mahjong_fast._core import (
     waits,
 )
 from mahjong_fast.batch import BatchResult, ErrorTable
+from mahjong_fast.errors import *  # noqa: F403  (the error classes: declared once, in errors.py)
 from mahjong_fast.hand_batches import decomposition_count_batch, is_agari_batch, shanten_batch
 from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
 from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
@@ -60,15 +50,6 @@ from mahjong_fast.solitaire import Game as SolitaireGame
 __all__ = [
     "BatchResult",
     "ErrorTable",
-    "ArgumentError",
-    "IllegalActionError",
-    "IllegalMoveError",
-    "InternalError",
-    "InvalidHandError",
-    "InvalidRuleError",
-    "LayoutError",
-    "LogParseError",
-    "MahjongError",
     "Match",
     "MATCH_PRESETS",
     "MatchRules",
@@ -77,12 +58,10 @@ __all__ = [
     "RuleSet",
     "ScoreResult",
     "YakuHan",
-    "NoYakuError",
     "SolitaireBoard",
     "SolitaireGame",
     "SolitaireLayout",
     "Tile",
-    "TileParseError",
     "__version__",
     "decompose",
     "decomposition_count_batch",
@@ -113,3 +92,4 @@ __all__ = [
     "taiwan",
     "errors",
 ]
+__all__ += errors.__all__
