@@ -14,6 +14,15 @@ use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use std::path::PathBuf;
 
+/// A meld's keys (kind, tiles, called, from) on `d`: one shape for call events and
+/// seat views.
+pub(crate) fn set_meld(d: &Bound<'_, PyDict>, m: &mahjong_core::logs::LogMeld) -> PyResult<()> {
+    d.set_item("kind", m.kind.name())?;
+    d.set_item("tiles", ids(m.tile_slice()))?;
+    d.set_item("called", m.called.id() as u32)?;
+    d.set_item("from", m.from)
+}
+
 pub(crate) fn ids(v: &[mahjong_core::TileId]) -> Vec<u32> {
     v.iter().map(|t| t.id() as u32).collect()
 }
@@ -56,10 +65,7 @@ fn event_dict<'py>(py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
         Event::Call { seat, meld } => {
             d.set_item("type", "call")?;
             d.set_item("seat", seat)?;
-            d.set_item("kind", meld.kind.name())?;
-            d.set_item("tiles", ids(meld.tile_slice()))?;
-            d.set_item("called", meld.called.id() as u32)?;
-            d.set_item("from", meld.from)?;
+            set_meld(&d, meld)?;
         }
         Event::Nuki { seat, tile } => {
             d.set_item("type", "nuki")?;

@@ -2,7 +2,7 @@
 //! table and its per-seat event streams (engine dicts, or mjai lines in the
 //! per-player form). Conversion only: the filtering is `mahjong_core::engine::view`.
 
-use crate::engine::ids;
+use crate::engine::{ids, set_meld};
 use mahjong_core::engine::{seat_event, Round, SeatView};
 use mahjong_core::logs::Event;
 use pyo3::prelude::*;
@@ -41,10 +41,7 @@ pub fn view_dict<'py>(py: Python<'py>, round: &Round, seat: u8) -> PyResult<Boun
         let l = PyList::empty(py);
         for m in seat_melds {
             let e = PyDict::new(py);
-            e.set_item("kind", m.kind.name())?;
-            e.set_item("tiles", ids(m.tile_slice()))?;
-            e.set_item("called", m.called.id() as u32)?;
-            e.set_item("from", m.from)?;
+            set_meld(&e, m)?;
             l.append(e)?;
         }
         melds.append(l)?;
