@@ -1,206 +1,81 @@
 //! The tai patterns, with the Chinese and English names results carry.
 
-/// One scoring pattern of the tai table. The discriminant is the bit used in batch
-/// pattern masks (`1 << pattern as u64`).
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
-#[repr(u8)]
-pub enum Pattern {
-    ConcealedHand = 0,
-    SelfDraw,
-    ConcealedSelfDraw,
-    SingleWait,
-    RoundWind,
-    SeatWind,
-    DragonSet,
-    SeatFlower,
-    FlowerSet,
-    RobbingKong,
-    KongBloom,
-    LastTileDraw,
-    LastDiscard,
-    HalfCalling,
-    AllCalling,
-    AllChows,
-    ThreeConcealedPungs,
-    FourConcealedPungs,
-    FiveConcealedPungs,
-    AllPungs,
-    HalfFlush,
-    FullFlush,
-    AllHonors,
-    LittleThreeDragons,
-    BigThreeDragons,
-    LittleFourWinds,
-    BigFourWinds,
-    FourKongs,
-    HeavenlyWin,
-    EarthlyWin,
-    HumanWin,
-    SevenRobOne,
-    EightImmortals,
+/// Declares the patterns once: each one's variant, snake-case key (used by Python,
+/// JSON and the rule options), Chinese name as Taiwanese tables print it, and English
+/// name; the enum, [`ALL_PATTERNS`] and the name lookups are made from the one list.
+macro_rules! patterns {
+    ($($p:ident = $key:literal, $zh:literal, $en:literal;)*) => {
+        /// One scoring pattern of the tai table. The discriminant is the bit used in
+        /// batch pattern masks (`1 << pattern as u64`).
+        #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+        #[repr(u8)]
+        pub enum Pattern {
+            $($p,)*
+        }
+
+        /// Every pattern in table order.
+        pub const ALL_PATTERNS: [Pattern; 33] = [$(Pattern::$p,)*];
+
+        impl Pattern {
+            /// Snake-case key used by Python, JSON and the rule options.
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(Pattern::$p => $key,)*
+                }
+            }
+            /// Chinese name as Taiwanese tables print it.
+            pub const fn name_zh(self) -> &'static str {
+                match self {
+                    $(Pattern::$p => $zh,)*
+                }
+            }
+            /// English name.
+            pub const fn name_en(self) -> &'static str {
+                match self {
+                    $(Pattern::$p => $en,)*
+                }
+            }
+        }
+    };
 }
 
-/// Every pattern in table order.
-pub const ALL_PATTERNS: [Pattern; 33] = {
-    use Pattern::*;
-    [
-        ConcealedHand,
-        SelfDraw,
-        ConcealedSelfDraw,
-        SingleWait,
-        RoundWind,
-        SeatWind,
-        DragonSet,
-        SeatFlower,
-        FlowerSet,
-        RobbingKong,
-        KongBloom,
-        LastTileDraw,
-        LastDiscard,
-        HalfCalling,
-        AllCalling,
-        AllChows,
-        ThreeConcealedPungs,
-        FourConcealedPungs,
-        FiveConcealedPungs,
-        AllPungs,
-        HalfFlush,
-        FullFlush,
-        AllHonors,
-        LittleThreeDragons,
-        BigThreeDragons,
-        LittleFourWinds,
-        BigFourWinds,
-        FourKongs,
-        HeavenlyWin,
-        EarthlyWin,
-        HumanWin,
-        SevenRobOne,
-        EightImmortals,
-    ]
-};
+patterns! {
+    ConcealedHand = "concealed", "門清", "concealed hand";
+    SelfDraw = "self_draw", "自摸", "self-draw";
+    ConcealedSelfDraw = "concealed_self_draw", "門清自摸", "concealed self-draw";
+    SingleWait = "single_wait", "獨聽", "single wait";
+    RoundWind = "round_wind", "圈風", "round wind set";
+    SeatWind = "seat_wind", "門風", "seat wind set";
+    DragonSet = "dragon_set", "三元牌", "dragon set";
+    SeatFlower = "seat_flower", "正花", "seat flower";
+    FlowerSet = "flower_set", "花槓", "flower set";
+    RobbingKong = "robbing_kong", "搶槓", "robbing a kong";
+    KongBloom = "kong_bloom", "槓上開花", "win on a replacement tile";
+    LastTileDraw = "last_tile_draw", "海底撈月", "last tile self-draw";
+    LastDiscard = "last_discard", "河底撈魚", "last discard";
+    HalfCalling = "half_calling", "半求", "half calling";
+    AllCalling = "all_calling", "全求", "all calling";
+    AllChows = "all_chows", "平胡", "all chows";
+    ThreeConcealedPungs = "three_concealed_pungs", "三暗刻", "three concealed pungs";
+    FourConcealedPungs = "four_concealed_pungs", "四暗刻", "four concealed pungs";
+    FiveConcealedPungs = "five_concealed_pungs", "五暗刻", "five concealed pungs";
+    AllPungs = "all_pungs", "碰碰胡", "all pungs";
+    HalfFlush = "half_flush", "混一色", "half flush";
+    FullFlush = "full_flush", "清一色", "full flush";
+    AllHonors = "all_honors", "字一色", "all honors";
+    LittleThreeDragons = "little_three_dragons", "小三元", "little three dragons";
+    BigThreeDragons = "big_three_dragons", "大三元", "big three dragons";
+    LittleFourWinds = "little_four_winds", "小四喜", "little four winds";
+    BigFourWinds = "big_four_winds", "大四喜", "big four winds";
+    FourKongs = "four_kongs", "四槓", "four kongs";
+    HeavenlyWin = "heavenly_win", "天胡", "heavenly win";
+    EarthlyWin = "earthly_win", "地胡", "earthly win";
+    HumanWin = "human_win", "人胡", "human win";
+    SevenRobOne = "seven_rob_one", "七搶一", "seven robbing one";
+    EightImmortals = "eight_immortals", "八仙過海", "eight immortals crossing the sea";
+}
 
 impl Pattern {
-    /// Snake-case key used by Python, JSON and the rule options.
-    pub const fn key(self) -> &'static str {
-        use Pattern::*;
-        match self {
-            ConcealedHand => "concealed",
-            SelfDraw => "self_draw",
-            ConcealedSelfDraw => "concealed_self_draw",
-            SingleWait => "single_wait",
-            RoundWind => "round_wind",
-            SeatWind => "seat_wind",
-            DragonSet => "dragon_set",
-            SeatFlower => "seat_flower",
-            FlowerSet => "flower_set",
-            RobbingKong => "robbing_kong",
-            KongBloom => "kong_bloom",
-            LastTileDraw => "last_tile_draw",
-            LastDiscard => "last_discard",
-            HalfCalling => "half_calling",
-            AllCalling => "all_calling",
-            AllChows => "all_chows",
-            ThreeConcealedPungs => "three_concealed_pungs",
-            FourConcealedPungs => "four_concealed_pungs",
-            FiveConcealedPungs => "five_concealed_pungs",
-            AllPungs => "all_pungs",
-            HalfFlush => "half_flush",
-            FullFlush => "full_flush",
-            AllHonors => "all_honors",
-            LittleThreeDragons => "little_three_dragons",
-            BigThreeDragons => "big_three_dragons",
-            LittleFourWinds => "little_four_winds",
-            BigFourWinds => "big_four_winds",
-            FourKongs => "four_kongs",
-            HeavenlyWin => "heavenly_win",
-            EarthlyWin => "earthly_win",
-            HumanWin => "human_win",
-            SevenRobOne => "seven_rob_one",
-            EightImmortals => "eight_immortals",
-        }
-    }
-
-    /// Chinese name as Taiwanese tables print it.
-    pub const fn name_zh(self) -> &'static str {
-        use Pattern::*;
-        match self {
-            ConcealedHand => "門清",
-            SelfDraw => "自摸",
-            ConcealedSelfDraw => "門清自摸",
-            SingleWait => "獨聽",
-            RoundWind => "圈風",
-            SeatWind => "門風",
-            DragonSet => "三元牌",
-            SeatFlower => "正花",
-            FlowerSet => "花槓",
-            RobbingKong => "搶槓",
-            KongBloom => "槓上開花",
-            LastTileDraw => "海底撈月",
-            LastDiscard => "河底撈魚",
-            HalfCalling => "半求",
-            AllCalling => "全求",
-            AllChows => "平胡",
-            ThreeConcealedPungs => "三暗刻",
-            FourConcealedPungs => "四暗刻",
-            FiveConcealedPungs => "五暗刻",
-            AllPungs => "碰碰胡",
-            HalfFlush => "混一色",
-            FullFlush => "清一色",
-            AllHonors => "字一色",
-            LittleThreeDragons => "小三元",
-            BigThreeDragons => "大三元",
-            LittleFourWinds => "小四喜",
-            BigFourWinds => "大四喜",
-            FourKongs => "四槓",
-            HeavenlyWin => "天胡",
-            EarthlyWin => "地胡",
-            HumanWin => "人胡",
-            SevenRobOne => "七搶一",
-            EightImmortals => "八仙過海",
-        }
-    }
-
-    /// English name.
-    pub const fn name_en(self) -> &'static str {
-        use Pattern::*;
-        match self {
-            ConcealedHand => "concealed hand",
-            SelfDraw => "self-draw",
-            ConcealedSelfDraw => "concealed self-draw",
-            SingleWait => "single wait",
-            RoundWind => "round wind set",
-            SeatWind => "seat wind set",
-            DragonSet => "dragon set",
-            SeatFlower => "seat flower",
-            FlowerSet => "flower set",
-            RobbingKong => "robbing a kong",
-            KongBloom => "win on a replacement tile",
-            LastTileDraw => "last tile self-draw",
-            LastDiscard => "last discard",
-            HalfCalling => "half calling",
-            AllCalling => "all calling",
-            AllChows => "all chows",
-            ThreeConcealedPungs => "three concealed pungs",
-            FourConcealedPungs => "four concealed pungs",
-            FiveConcealedPungs => "five concealed pungs",
-            AllPungs => "all pungs",
-            HalfFlush => "half flush",
-            FullFlush => "full flush",
-            AllHonors => "all honors",
-            LittleThreeDragons => "little three dragons",
-            BigThreeDragons => "big three dragons",
-            LittleFourWinds => "little four winds",
-            BigFourWinds => "big four winds",
-            FourKongs => "four kongs",
-            HeavenlyWin => "heavenly win",
-            EarthlyWin => "earthly win",
-            HumanWin => "human win",
-            SevenRobOne => "seven robbing one",
-            EightImmortals => "eight immortals crossing the sea",
-        }
-    }
-
     /// The tai of one occurrence under `rules`.
     pub const fn tai(self, r: &super::TaiwanRules) -> u16 {
         use Pattern::*;
