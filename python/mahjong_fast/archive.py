@@ -196,6 +196,44 @@ def _looks_like_log(name: str) -> bool:
     return name.lower().endswith(LOG_SUFFIXES) and not name.rsplit("/", 1)[-1].startswith(".")
 
 
+def checked_paths(paths: object, name: str = "paths") -> List[str]:
+    """`paths` as a list of path texts, or an `ArgumentError` naming `name`.
+
+    Example:
+        >>> checked_paths(["a.db", "logs"])
+        ['a.db', 'logs']
+    """
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        raise _argument_error(name, f"{name} must be a sequence of paths, got one path; wrap it in a list")
+    try:
+        items = list(paths)  # type: ignore[call-overload]
+    except TypeError:
+        raise _argument_error(name, f"{name} must be a sequence of paths, got {type(paths).__name__}") from None
+    out = []
+    for p in items:
+        if not isinstance(p, (str, os.PathLike)):
+            raise _argument_error(name, f"{name} must hold paths (str or os.PathLike), got {type(p).__name__}")
+        t = os.fspath(p)
+        if not isinstance(t, str):
+            raise _argument_error(name, f"{name} must hold text paths, got {type(t).__name__}")
+        out.append(t)
+    return out
+
+
+def checked_filters(filters: object) -> Filters:
+    """`filters` (None for any row), or an `ArgumentError`.
+
+    Example:
+        >>> checked_filters(None).players is None
+        True
+    """
+    if filters is None:
+        return Filters()
+    if not isinstance(filters, Filters):
+        raise _argument_error("filters", f"filters must be an archive.Filters or None, got {type(filters).__name__}")
+    return filters
+
+
 def iter_games(paths: Sequence[PathLike], filters: Optional[Filters] = None) -> Iterator[ArchiveGame]:
     """Every log in ``paths`` (archives, folders, files), one at a time, in order.
 
@@ -203,11 +241,14 @@ def iter_games(paths: Sequence[PathLike], filters: Optional[Filters] = None) -> 
         >>> list(iter_games([]))
         []
     """
-    if isinstance(paths, (str, os.PathLike)):
-        raise _argument_error("paths", "paths must be a sequence of paths, got one path; wrap it in a list")
-    f = filters or Filters()
-    for p in paths:
-        yield from _iter_one(os.fspath(p), f)
+    # Checked before the first game is asked for, so a bad call fails at once.
+    names, f = checked_paths(paths), checked_filters(filters)
+    return _iter_all(names, f)
+
+
+def _iter_all(names: List[str], f: Filters) -> Iterator[ArchiveGame]:
+    for p in names:
+        yield from _iter_one(p, f)
 
 
 def count_games(paths: Sequence[PathLike], filters: Optional[Filters] = None) -> Optional[int]:
@@ -219,10 +260,10 @@ def count_games(paths: Sequence[PathLike], filters: Optional[Filters] = None) ->
         >>> count_games([])
         0
     """
-    f = filters or Filters()
+    f = checked_filters(filters)
     total = 0
-    for p in paths:
-        n = _count_one(os.fspath(p), f)
+    for p in checked_paths(paths):
+        n = _count_one(p, f)
         if n is None:
             return None
         total += n
@@ -325,6 +366,12 @@ def chunks(games: Iterable[ArchiveGame], size: int) -> Iterator[List[Tuple[str, 
         >>> list(chunks([ArchiveGame("a", None, b"x")] * 3, 2))
         [[('a', b'x'), ('a', b'x')], [('a', b'x')]]
     """
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 1_000_000:
+        raise _argument_error("chunk", f"chunk must be an integer in 1-1000000, got {size!r}")
+    return _chunks(games, size)
+
+
+def _chunks(games: Iterable[ArchiveGame], size: int) -> Iterator[List[Tuple[str, bytes]]]:
     batch: List[Tuple[str, bytes]] = []
     for g in games:
         batch.append((g.source, g.data))

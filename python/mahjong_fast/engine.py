@@ -231,14 +231,23 @@ def verify(
     """
     from mahjong_fast.archive import chunks, count_games, iter_games
 
+    _check_callback(progress)
+    batches = chunks(iter_games(paths, filters), chunk)
     total = count_games(paths, filters) if progress is not None else None
-    summary = VerifySummary(keep_reports=keep_reports)
-    for batch in chunks(iter_games(paths, filters), chunk):
+    summary = VerifySummary(keep_reports=bool(keep_reports))
+    for batch in batches:
         verify_chunk(summary, batch)
         summary.files += len(batch)
         if progress is not None:
             progress(summary.files, total)
     return summary
+
+
+def _check_callback(progress: object) -> None:
+    if progress is not None and not callable(progress):
+        e = ArgumentError(f"progress must be a function of (done, total) or None, got {type(progress).__name__}")
+        e.argument = "progress"
+        raise e
 
 
 def _source_of(item: LogInput) -> str:
@@ -260,9 +269,18 @@ def verify_chunk(summary: VerifySummary, files: Sequence[LogInput]) -> None:
         >>> s = VerifySummary(); verify_chunk(s, [("row 1", b'<mjloggm ver="2.3"></mjloggm>')]); s.empty
         ['row 1']
     """
+    if not isinstance(summary, VerifySummary):
+        e = ArgumentError(f"summary must be a VerifySummary, got {type(summary).__name__}")
+        e.argument = "summary"
+        raise e
+    if isinstance(files, (str, bytes)) or not isinstance(files, Sequence):
+        e = ArgumentError(f"files must be a list of paths or (source, bytes) pairs, got {type(files).__name__}")
+        e.argument = "files"
+        raise e
+    reports = verify_logs(list(files))  # the core checks each item
     names = [_source_of(f) for f in files]
     by_file: Dict[str, List[dict]] = {f: [] for f in names}
-    for report in verify_logs(list(files)):
+    for report in reports:
         f = _file_of(report.get("source", ""), names)
         by_file.setdefault(f if f is not None else report.get("source", ""), []).append(report)
     for f, reports in by_file.items():
@@ -483,6 +501,7 @@ def score_to_file(
     """
     from mahjong_fast.archive import chunks, count_games, iter_games
 
+    _check_callback(progress)
     with WinWriter(out, no_clobber=no_clobber) as w:
         total = count_games(paths, filters) if progress is not None else None
         skipped: List[str] = []
@@ -525,15 +544,16 @@ def score_tables(
         {'wins': 0, 'hands': 0, 'games': 0}
     """
     from mahjong_fast._core import score_log_tables
-    from mahjong_fast.archive import chunks, count_games, iter_games
+    from mahjong_fast.archive import checked_paths, chunks, count_games, iter_games
     from mahjong_fast.results import LogGame, LogHand, ScoredLogWin
 
-    ext = {"parquet": ".parquet", "arrow": ".arrow", "csv": ".csv"}.get(fmt)
+    _check_callback(progress)
+    ext = {"parquet": ".parquet", "arrow": ".arrow", "csv": ".csv"}.get(fmt) if isinstance(fmt, str) else None
     if ext is None:
         e = ArgumentError(f"fmt must be 'parquet', 'arrow' or 'csv', got {fmt!r}")
         e.argument = "fmt"
         raise e
-    d = os.fspath(out_dir)
+    [d] = checked_paths([out_dir], "out_dir")
     if not os.path.isdir(d):
         raise FileNotFoundError(2, "the folder to write the tables into does not exist", d)
     types = {"wins": ScoredLogWin, "hands": LogHand, "games": LogGame}

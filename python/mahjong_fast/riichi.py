@@ -272,5 +272,17 @@ def points(
 
     if self_draw is not None and tsumo is not None:
         raise InvalidHandError("give self_draw or its alias tsumo, not both")
-    drawn = bool(self_draw if self_draw is not None else tsumo)
-    return hand_points(han, fu, rules=load_rules(rules).core, dealer=dealer, self_draw=drawn)
+    name = "self_draw" if self_draw is not None else "tsumo"
+    drawn = _flag(name, self_draw if self_draw is not None else tsumo)
+    return hand_points(han, fu, rules=load_rules(rules).core, dealer=_flag("dealer", dealer), self_draw=drawn)
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A yes/no argument: None, a bool (Python's or NumPy's), or 0 / 1."""
+    if value is None:
+        return False
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, np.integer)) and value in (0, 1)):
+        return bool(value)
+    e = ArgumentError(f"{name} must be True or False, got {type(value).__name__}")
+    e.argument = name
+    raise e
