@@ -241,3 +241,30 @@ fn mutated_logs_convert_into_output_every_reader_accepts() {
         bad.len()
     );
 }
+
+#[test]
+fn a_kakan_must_keep_its_pons_origin() {
+    // Found by fuzzing a client log: a kakan whose code names another seat than the
+    // pon it extends was read, and its mjai (which takes the origin from the pon)
+    // read back differently. The tag reader refuses it, naming the byte.
+    use mahjong_core::hand::MeldKind;
+    use mahjong_core::logs::{meldcode, parse_text, Format};
+    let pon = (0u32..1 << 16)
+        .find(|&c| matches!(meldcode::decode(c, 1, 4), Ok(m) if m.kind == MeldKind::Pon && m.from == 2))
+        .expect("a pon code");
+    let called = meldcode::decode(pon, 1, 4).expect("decodes").called.id();
+    let kakan = |rel: u32| (pon & !0x0B) | 0x10 | rel;
+    let log = |k: u32| {
+        format!(
+            "Get: <GO type=\"9\"/>\nGet: <INIT seed=\"0,0,0,1,2,135\" ten=\"250,250,250,250\" oya=\"2\" hai=\"0,4,8,12,16,20,24,28,32,36,40,44,48\"/>\n\
+             Get: <V/> <F{called}/> <N who=\"1\" m=\"{pon}\"/> <E1/> <V/> <f2/> <U/> <N who=\"1\" m=\"{k}\"/>\n"
+        )
+    };
+    let same = parse_text(&log(kakan(1)), Format::TenhouClient, "ok.log").expect("a kakan on its pon reads");
+    assert!(same[0]
+        .events
+        .iter()
+        .any(|e| matches!(e, mahjong_core::logs::Event::Call { meld, .. } if meld.kind == MeldKind::Kakan)));
+    let e = parse_text(&log(kakan(3)), Format::TenhouClient, "bad.log").expect_err("another origin is refused");
+    assert!(e.message().contains("bad.log: byte"), "{}", e.message());
+}

@@ -33,8 +33,8 @@ pub struct TagReader<'s> {
     /// The discard that a chi, pon or open kan may take: the last play, if it was a
     /// discard (seat, tile).
     claimable: Option<(u8, TileId)>,
-    /// Pons of this hand not yet extended to a kan (seat, tile kind).
-    pons: Vec<(u8, usize)>,
+    /// Pons of this hand not yet extended to a kan (seat, tile kind, called from).
+    pons: Vec<(u8, usize, u8)>,
 }
 
 fn id_of(v: i64, tag: &Tag, source: &str) -> Result<TileId> {
@@ -211,14 +211,20 @@ impl<'s> TagReader<'s> {
                     ));
                 }
                 if meld.kind == MeldKind::Pon {
-                    self.pons.push((who, kind));
+                    self.pons.push((who, kind, meld.from));
                 }
             }
-            MeldKind::Kakan => match self.pons.iter().position(|&p| p == (who, kind)) {
+            // The added kan keeps the pon's origin (its code says where from).
+            MeldKind::Kakan => match self.pons.iter().position(|&p| p == (who, kind, meld.from)) {
                 Some(i) => {
                     self.pons.remove(i);
                 }
-                None => return Err(self.err(tag, &format!("seat {who} adds to a kan a pon it does not have"))),
+                None => {
+                    return Err(self.err(
+                        tag,
+                        &format!("seat {who} adds to a kan a pon it does not have (called from seat {})", meld.from),
+                    ))
+                }
             },
             MeldKind::Ankan => {}
         }
@@ -295,7 +301,7 @@ impl<'s> TagReader<'s> {
         if let Some(t) = &start.resumed {
             for (s, melds) in t.melds.iter().enumerate() {
                 for m in melds.iter().filter(|m| m.kind == MeldKind::Pon) {
-                    self.pons.push((s as u8, m.tiles[0].tile().index()));
+                    self.pons.push((s as u8, m.tiles[0].tile().index(), m.from));
                 }
             }
         }
