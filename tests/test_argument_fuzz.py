@@ -148,7 +148,11 @@ def _kwargs_of(fn):
         return []
 
 
-FUZZ = settings(max_examples=int(os.environ.get("MAHJONG_FAST_FUZZ_EXAMPLES", "20")), deadline=None, suppress_health_check=list(HealthCheck), database=None)
+# The test command runs the same examples every time (derandomize), so a failure in CI
+# is one anyone can reproduce; MAHJONG_FAST_FUZZ_RANDOM=1 (and more examples) explores.
+FUZZ = settings(max_examples=int(os.environ.get("MAHJONG_FAST_FUZZ_EXAMPLES", "20")), deadline=None,
+                suppress_health_check=list(HealthCheck), database=None,
+                derandomize=os.environ.get("MAHJONG_FAST_FUZZ_RANDOM", "0") != "1")
 
 
 @pytest.mark.parametrize("name", [_param(n) for n in sorted(FUNCTIONS)])

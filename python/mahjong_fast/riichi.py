@@ -213,6 +213,10 @@ def score_many(
         >>> r["points"].tolist(), list(r.errors)[0][:2]
         ([1500, 0], (1, 'InvalidHandError'))
     """
+    if columns is not None and not isinstance(columns, (bool, np.bool_)):
+        e = ArgumentError(f"columns must be None, True or False, got {type(columns).__name__}")
+        e.argument = "columns"
+        raise e
     rs = load_rules(rules)
     if _is_columns(wins):
         if columns is False:

@@ -170,6 +170,10 @@ def solve_many(
     bad_kinds: List[int] = []
     messages: List[str] = []
     kinds = ErrorTable.kind_names
+    if isinstance(deals, (str, bytes)) or not hasattr(deals, "__iter__"):
+        e = _core.ArgumentError(f"deals must be a sequence of deals (face lists), got {type(deals).__name__}")
+        e.argument = "deals"
+        raise e
     for row, faces in enumerate(deals):
         try:
             _core.SolitaireBoard(lay, faces)
