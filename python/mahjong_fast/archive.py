@@ -270,17 +270,23 @@ def count_games(paths: Sequence[PathLike], filters: Optional[Filters] = None) ->
     return total
 
 
+def _folder_members(path: str) -> Iterator[str]:
+    """The files of a folder, in name order, that are logs or archives."""
+    for entry in sorted(Path(path).rglob("*")):
+        name = str(entry)
+        if entry.is_file() and (_looks_like_log(name) or kind_of(name) != "file"):
+            yield name
+
+
 def _count_one(path: str, filters: Filters) -> Optional[int]:
     kind = kind_of(path)
     if kind == "folder":
         total = 0
-        for entry in sorted(Path(path).rglob("*")):
-            name = str(entry)
-            if entry.is_file() and (_looks_like_log(name) or kind_of(name) != "file"):
-                n = _count_one(name, filters)
-                if n is None:
-                    return None
-                total += n
+        for name in _folder_members(path):
+            n = _count_one(name, filters)
+            if n is None:
+                return None
+            total += n
         return total
     if kind == "sqlite":
         where, params = filters.where()
@@ -305,10 +311,8 @@ def _count_one(path: str, filters: Filters) -> Optional[int]:
 def _iter_one(path: str, filters: Filters) -> Iterator[ArchiveGame]:
     kind = kind_of(path)
     if kind == "folder":
-        for entry in sorted(Path(path).rglob("*")):
-            name = str(entry)
-            if entry.is_file() and (_looks_like_log(name) or kind_of(name) != "file"):
-                yield from _iter_one(name, filters)
+        for name in _folder_members(path):
+            yield from _iter_one(name, filters)
     elif kind == "sqlite":
         yield from _iter_sqlite(path, filters)
     elif kind == "zip":

@@ -29,12 +29,19 @@ from mahjong_fast.cli_common import (
 def _inputs(args: argparse.Namespace) -> Tuple[Iterator[List[Tuple[str, bytes]]], Optional[int]]:
     """The logs of the command's paths (files, folders, bundles, databases: the
     archive reader) in chunks of 64, and how many there are (None for a tar bundle)."""
-    from mahjong_fast.archive import Filters, chunks, count_games, iter_games
+    from mahjong_fast.archive import chunks, count_games, iter_games
 
     paths = stdin_items(args.paths)
-    filters = Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
-                      until=args.until, include_errors=args.include_errors)
+    filters = _filters(args)
     return chunks(iter_games(paths, filters), 64), count_games(paths, filters)
+
+
+def _filters(args: argparse.Namespace) -> Any:
+    """The database-row filters the command's options (`_add_filters`) name."""
+    from mahjong_fast.archive import Filters
+
+    return Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
+                      until=args.until, include_errors=args.include_errors)
 
 
 def _add_filters(p: argparse.ArgumentParser) -> None:
@@ -128,12 +135,10 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _score_tables(args: argparse.Namespace) -> int:
-    from mahjong_fast.archive import Filters
     from mahjong_fast.engine import score_tables
 
     bar = bar_for(args, "logs")
-    filters = Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
-                      until=args.until, include_errors=args.include_errors)
+    filters = _filters(args)
     try:
         rows = score_tables(stdin_items(args.paths), args.tables, fmt=args.format, filters=filters,
                             no_clobber=args.no_clobber,
@@ -213,12 +218,10 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _pack(args: argparse.Namespace) -> int:
-    from mahjong_fast.archive import Filters
     from mahjong_fast.archive_write import pack
 
     bar = bar_for(args, "logs")
-    filters = Filters(players=args.players, length=args.length, lobby=args.lobby, since=args.since,
-                      until=args.until, include_errors=args.include_errors)
+    filters = _filters(args)
     try:
         r = pack(stdin_items(args.paths), args.db, filters=filters, no_clobber=args.no_clobber,
                  progress=(lambda done: bar.update(done, done)) if bar else None)

@@ -4,28 +4,13 @@
 //! refused with a reason, never written wrong. Skips (passes with a note) when the data
 //! is absent.
 
-use mahjong_core::engine::replay::{replay_game, ReplayReport};
+mod common;
+
+use common::{data_dir, verdict};
+use mahjong_core::engine::replay::replay_game;
 use mahjong_core::logs::event::{Event, GameLog};
 use mahjong_core::logs::write_mjlog::to_mjlog;
 use mahjong_core::logs::{list_files, parse_text, read_file, Format};
-use std::path::PathBuf;
-
-fn data_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("MAHJONG_FAST_TENHOU_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/tenhou"));
-    dir.join("raw").is_dir().then(|| dir.join("raw"))
-}
-
-fn verdict(r: &ReplayReport) -> impl PartialEq + std::fmt::Debug {
-    (
-        (r.supported, r.ok(), r.complete(), r.rounds, r.rounds_legal, r.rounds_scored, r.rounds_skipped),
-        (r.wins, r.wins_matched, r.riichi_checked, r.riichi_unverified, r.truncated, r.rounds_truncated),
-        (r.kuikae_accepted, r.fingerprint, r.hands.clone(), r.final_checked, r.final_matched),
-        r.problems.len(),
-        r.win_rows.iter().map(|w| (w.seat, w.from, w.deltas, w.recorded)).collect::<Vec<_>>(),
-    )
-}
 
 /// What a source format leaves unsaid and mjlog states: the lobby's type bits (from
 /// the flags) and a final result of zero points each when none was recorded.

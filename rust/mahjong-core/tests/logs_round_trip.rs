@@ -2,28 +2,12 @@
 //! as mjai and as tenhou.net/6 JSON and read back is the same game and verifies the
 //! same way. Skips (passes with a note) when the data is absent.
 
-use mahjong_core::engine::replay::{replay_game, ReplayReport};
+mod common;
+
+use common::{data_dir, verdict};
+use mahjong_core::engine::replay::replay_game;
 use mahjong_core::logs::roundtrip::{round_trip, Outcome, Target};
 use mahjong_core::logs::{list_files, read_file};
-use std::path::PathBuf;
-
-fn data_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("MAHJONG_FAST_TENHOU_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/tenhou"));
-    dir.join("raw").is_dir().then(|| dir.join("raw"))
-}
-
-/// What verification says of a game, apart from names (sources) in its messages.
-fn verdict(r: &ReplayReport) -> impl PartialEq + std::fmt::Debug {
-    (
-        (r.supported, r.ok(), r.complete(), r.rounds, r.rounds_legal, r.rounds_scored, r.rounds_skipped),
-        (r.wins, r.wins_matched, r.riichi_checked, r.riichi_unverified, r.truncated, r.rounds_truncated),
-        (r.kuikae_accepted, r.uma_from_record, r.fingerprint, r.hands.clone(), r.final_checked, r.final_matched),
-        r.problems.len(),
-        r.win_rows.iter().map(|w| (w.seat, w.from, w.deltas, w.recorded)).collect::<Vec<_>>(),
-    )
-}
 
 #[test]
 fn every_real_game_round_trips_through_both_writers() {

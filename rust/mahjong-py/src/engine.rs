@@ -354,9 +354,7 @@ mod arg {
     pub fn paths(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<std::path::PathBuf>> {
         crate::args::paths(obj, "paths")
     }
-    pub fn files(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<crate::log_input::LogInput>> {
-        crate::log_input::log_inputs(obj, "files")
-    }
+    pub use crate::log_input::files;
 }
 
 /// Read and replay every game of `files` on all cores; each log's own error is kept

@@ -14,15 +14,14 @@ mod arg {
     crate::int_param!(seed: u64 = arg::SEED);
     crate::int_param!(count: u64 = arg::GAMES);
     crate::int_param!(players: u8 = arg::PLAYERS);
-    pub fn files(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<crate::log_input::LogInput>> {
-        crate::log_input::log_inputs(obj, "files")
-    }
+    pub use crate::log_input::files;
 }
 
 /// `(source, reason)` of each log or game left out.
 type Refused = Vec<(String, String)>;
 
-fn row<'py>(py: Python<'py>, key: String, p: &PackedGame) -> PyResult<Bound<'py, PyTuple>> {
+/// `(key, go_type, sanma, east_only, bz2_mjlog)`: a row keyed by its source or seed.
+fn row<'py, K: IntoPyObject<'py>>(py: Python<'py>, key: K, p: &PackedGame) -> PyResult<Bound<'py, PyTuple>> {
     (key, p.go_type, p.sanma, p.east_only, PyBytes::new(py, &p.data)).into_pyobject(py)
 }
 
@@ -98,9 +97,7 @@ pub fn synth_logs<'py>(
             })
             .collect::<Result<Vec<_>, Error>>()
     })?;
-    rows.iter()
-        .map(|(s, p)| (*s, p.go_type, p.sanma, p.east_only, PyBytes::new(py, &p.data)).into_pyobject(py))
-        .collect()
+    rows.iter().map(|(s, p)| row(py, *s, p)).collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -71,3 +71,8 @@ pub fn log_inputs(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Lo
     }
     Ok(out)
 }
+
+/// The `files` argument of the log readers (a `from_py_with` converter).
+pub fn files(obj: &Bound<'_, PyAny>) -> PyResult<Vec<LogInput>> {
+    log_inputs(obj, "files")
+}

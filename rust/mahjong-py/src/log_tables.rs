@@ -4,19 +4,13 @@
 
 use crate::detach;
 use crate::engine::win_row;
-use crate::log_input::LogInput;
+use crate::log_input::{self, LogInput};
 use mahjong_core::engine::replay::{replay_game, ReplayReport};
 use mahjong_core::logs::tables::{game_row, hand_rows, GameRow, HandRow};
 use mahjong_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
-
-mod arg {
-    pub fn files(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Vec<crate::log_input::LogInput>> {
-        crate::log_input::log_inputs(obj, "files")
-    }
-}
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
@@ -78,7 +72,7 @@ fn game_dict<'py>(py: Python<'py>, r: &ReplayReport, g: &GameRow, players: u8) -
 #[pyfunction]
 pub fn score_log_tables<'py>(
     py: Python<'py>,
-    #[pyo3(from_py_with = arg::files)] files: Vec<LogInput>,
+    #[pyo3(from_py_with = log_input::files)] files: Vec<LogInput>,
 ) -> PyResult<Tables<'py>> {
     type Done = (ReplayReport, Vec<HandRow>, GameRow, u8);
     let results: Vec<Result<Vec<Done>, Error>> = detach::run(py, |cancel| {
