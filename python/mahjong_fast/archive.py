@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from mahjong_fast.errors import ArgumentError, LogParseError
+from mahjong_fast.errors import LogParseError, argument_error
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -51,10 +51,6 @@ SCHEMA = (
 # Names a folder walk and a bundle take as logs (the core's list, plus compressed forms).
 LOG_SUFFIXES = (".mjlog", ".xml", ".log", ".json", ".gz", ".bz2", ".mjson", ".jsonl")
 
-def _argument_error(name: str, message: str) -> ArgumentError:
-    e = ArgumentError(message)
-    e.argument = name
-    return e
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -87,17 +83,17 @@ class Filters:
 
     def __post_init__(self) -> None:
         if self.players not in (None, 3, 4):
-            raise _argument_error("players", f"players must be 3 or 4, got {self.players!r}")
+            raise argument_error("players", f"players must be 3 or 4, got {self.players!r}")
         if self.length not in (None, "east", "south"):
-            raise _argument_error("length", f"length must be 'east' or 'south', got {self.length!r}")
+            raise argument_error("length", f"length must be 'east' or 'south', got {self.length!r}")
         if self.lobby is not None and not (isinstance(self.lobby, str) and len(self.lobby) == 4
                                            and all(c in "0123456789abcdefABCDEF" for c in self.lobby)):
-            raise _argument_error("lobby", f"lobby must be a four-digit hex game-type code such as '00a9', "
+            raise argument_error("lobby", f"lobby must be a four-digit hex game-type code such as '00a9', "
                                   f"got {self.lobby!r}")
         for name in ("since", "until"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, str):
-                raise _argument_error(name, f"{name} must be a date text such as '2020-01-01', got {v!r}")
+                raise argument_error(name, f"{name} must be a date text such as '2020-01-01', got {v!r}")
 
     def where(self) -> Tuple[str, List[object]]:
         """The SQL condition and its parameters.
@@ -204,18 +200,18 @@ def checked_paths(paths: object, name: str = "paths") -> List[str]:
         ['a.db', 'logs']
     """
     if isinstance(paths, (str, bytes, os.PathLike)):
-        raise _argument_error(name, f"{name} must be a sequence of paths, got one path; wrap it in a list")
+        raise argument_error(name, f"{name} must be a sequence of paths, got one path; wrap it in a list")
     try:
         items = list(paths)  # type: ignore[call-overload]
     except TypeError:
-        raise _argument_error(name, f"{name} must be a sequence of paths, got {type(paths).__name__}") from None
+        raise argument_error(name, f"{name} must be a sequence of paths, got {type(paths).__name__}") from None
     out = []
     for p in items:
         if not isinstance(p, (str, os.PathLike)):
-            raise _argument_error(name, f"{name} must hold paths (str or os.PathLike), got {type(p).__name__}")
+            raise argument_error(name, f"{name} must hold paths (str or os.PathLike), got {type(p).__name__}")
         t = os.fspath(p)
         if not isinstance(t, str):
-            raise _argument_error(name, f"{name} must hold text paths, got {type(t).__name__}")
+            raise argument_error(name, f"{name} must hold text paths, got {type(t).__name__}")
         out.append(t)
     return out
 
@@ -230,7 +226,7 @@ def checked_filters(filters: object) -> Filters:
     if filters is None:
         return Filters()
     if not isinstance(filters, Filters):
-        raise _argument_error("filters", f"filters must be an archive.Filters or None, got {type(filters).__name__}")
+        raise argument_error("filters", f"filters must be an archive.Filters or None, got {type(filters).__name__}")
     return filters
 
 
@@ -371,7 +367,7 @@ def chunks(games: Iterable[ArchiveGame], size: int) -> Iterator[List[Tuple[str, 
         [[('a', b'x'), ('a', b'x')], [('a', b'x')]]
     """
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 1_000_000:
-        raise _argument_error("chunk", f"chunk must be an integer in 1-1000000, got {size!r}")
+        raise argument_error("chunk", f"chunk must be an integer in 1-1000000, got {size!r}")
     return _chunks(games, size)
 
 

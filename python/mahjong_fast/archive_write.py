@@ -28,7 +28,7 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from mahjong_fast._core import pack_logs, synth_logs
 from mahjong_fast.archive import SCHEMA, Filters, PathLike, chunks, iter_games
-from mahjong_fast.errors import ArgumentError
+from mahjong_fast.errors import argument_error
 from mahjong_fast.files import AtomicFile
 
 # A Tenhou log id: date and hour, "gm", the game type in hex, lobby, a hash.
@@ -174,9 +174,7 @@ def synth(
         2
     """
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        e = ArgumentError(f"count must be a whole number 0 or more, got {count!r}")
-        e.argument = "count"
-        raise e
+        raise argument_error("count", f"count must be a whole number 0 or more, got {count!r}", count)
     day0 = datetime.date(2000, 1, 1)
 
     def batches() -> Iterable[List[Row]]:

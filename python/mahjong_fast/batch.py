@@ -40,6 +40,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 import numpy as np
 
 from mahjong_fast import _core
+from mahjong_fast.errors import argument_error
 
 __all__ = ["BatchResult", "ErrorTable", "ColumnSpec", "specs", "read_columns", "run_chunked", "CHUNK_ROWS", "MAX_MESSAGES"]
 
@@ -96,9 +97,8 @@ def specs(batch: str, side: str = "input") -> List[ColumnSpec]:
 
 
 def _argument_error(message: str) -> Exception:
-    # The ArgumentError kind when the errors module provides it, else InvalidHandError.
-    cls = getattr(_core, "ArgumentError", None) or _core.InvalidHandError
-    return cls(message)
+    # The batch input as a whole (its columns, rows or dtypes) is the argument refused.
+    return argument_error("data", message)
 
 
 # ---- the error table ------------------------------------------------------------------
@@ -245,6 +245,8 @@ class BatchResult(Mapping[str, np.ndarray]):
         self.errors = errors if errors is not None else ErrorTable()
 
     def __getitem__(self, name: str) -> np.ndarray:
+        if not isinstance(name, str):
+            raise argument_error("name", f"a column name is text, got {type(name).__name__}")
         try:
             return self._columns[name]
         except KeyError:

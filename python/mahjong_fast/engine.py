@@ -30,7 +30,7 @@ from mahjong_fast._core import (
 from mahjong_fast._core import (
     convert_log as _core_convert_log,
 )
-from mahjong_fast.errors import ArgumentError
+from mahjong_fast.errors import argument_error
 from mahjong_fast.match_rules import MatchRules, load_match_rules
 
 if TYPE_CHECKING:
@@ -245,9 +245,7 @@ def verify(
 
 def _check_callback(progress: object) -> None:
     if progress is not None and not callable(progress):
-        e = ArgumentError(f"progress must be a function of (done, total) or None, got {type(progress).__name__}")
-        e.argument = "progress"
-        raise e
+        raise argument_error("progress", f"progress must be a function of (done, total) or None, got {type(progress).__name__}")
 
 
 def _source_of(item: LogInput) -> str:
@@ -270,13 +268,9 @@ def verify_chunk(summary: VerifySummary, files: Sequence[LogInput]) -> None:
         ['row 1']
     """
     if not isinstance(summary, VerifySummary):
-        e = ArgumentError(f"summary must be a VerifySummary, got {type(summary).__name__}")
-        e.argument = "summary"
-        raise e
+        raise argument_error("summary", f"summary must be a VerifySummary, got {type(summary).__name__}")
     if isinstance(files, (str, bytes)) or not isinstance(files, Sequence):
-        e = ArgumentError(f"files must be a list of paths or (source, bytes) pairs, got {type(files).__name__}")
-        e.argument = "files"
-        raise e
+        raise argument_error("files", f"files must be a list of paths or (source, bytes) pairs, got {type(files).__name__}")
     reports = verify_logs(list(files))  # the core checks each item
     names = [_source_of(f) for f in files]
     by_file: Dict[str, List[dict]] = {f: [] for f in names}
@@ -550,9 +544,7 @@ def score_tables(
     _check_callback(progress)
     ext = {"parquet": ".parquet", "arrow": ".arrow", "csv": ".csv"}.get(fmt) if isinstance(fmt, str) else None
     if ext is None:
-        e = ArgumentError(f"fmt must be 'parquet', 'arrow' or 'csv', got {fmt!r}")
-        e.argument = "fmt"
-        raise e
+        raise argument_error("fmt", f"fmt must be 'parquet', 'arrow' or 'csv', got {fmt!r}", fmt)
     [d] = checked_paths([out_dir], "out_dir")
     if not os.path.isdir(d):
         raise FileNotFoundError(2, "the folder to write the tables into does not exist", d)

@@ -93,7 +93,29 @@ __all__ = [
     "MahjongError",
     "NoYakuError",
     "TileParseError",
+    "argument_error",
 ]
+
+_UNSET = object()
+
+
+def argument_error(name: str, message: str, value: object = _UNSET) -> ArgumentError:
+    """The :class:`ArgumentError` for parameter ``name`` (its ``argument``), with
+    ``message`` saying what was allowed and, when given, the refused ``value`` as
+    its ``input``: what the Python layer raises where the core's converters do not
+    reach.
+
+    Example:
+        >>> from mahjong_fast.errors import argument_error
+        >>> e = argument_error("count", "count must be 0 or more, got -1", -1)
+        >>> e.argument, e.input, str(e)
+        ('count', -1, 'count must be 0 or more, got -1')
+    """
+    e = ArgumentError(message)
+    e.argument = name
+    if value is not _UNSET:
+        e.input = value
+    return e
 
 # What each class means, for help() and the docs (the compiled classes carry one line).
 MahjongError.__doc__ = """Root of every error caused by the caller's input (a ``ValueError``).

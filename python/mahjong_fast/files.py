@@ -34,7 +34,7 @@ import stat
 import tempfile
 from typing import IO, Any, Optional, Sequence, Union
 
-from mahjong_fast._core import ArgumentError
+from mahjong_fast.errors import argument_error
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -61,6 +61,7 @@ def check_target(
     `no_clobber`) an existing file raise the `OSError` an open would raise.
 
     Example:
+        >>> from mahjong_fast.errors import ArgumentError
         >>> try:
         ...     check_target("wins.xlsx", [".csv", ".parquet"], argument="out")
         ... except ArgumentError as e:
@@ -71,10 +72,7 @@ def check_target(
     if os.path.isdir(p):
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", p)
     if allowed is not None and extension(p) not in allowed:
-        e = ArgumentError(f"{argument} {p!r}: the extension must be one of {', '.join(allowed)}")
-        e.argument = argument
-        e.input = p
-        raise e
+        raise argument_error(argument, f"{argument} {p!r}: the extension must be one of {', '.join(allowed)}", p)
     parent = os.path.dirname(os.path.abspath(p))
     if not os.path.isdir(parent):
         raise FileNotFoundError(errno.ENOENT, "the folder to write into does not exist", parent)

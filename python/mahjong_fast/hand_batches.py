@@ -21,6 +21,7 @@ import numpy as np
 
 from mahjong_fast import _core
 from mahjong_fast.batch import BatchResult, ErrorTable, read_columns, run_chunked, specs
+from mahjong_fast.errors import argument_error
 
 __all__ = ["shanten_batch", "is_agari_batch", "decomposition_count_batch"]
 
@@ -50,7 +51,13 @@ def _hand_column(hands: Any) -> Any:
         return {"hand": rows}
     if rows and all(isinstance(h, Mapping) for h in rows):
         return rows
-    return {"hand": np.asarray(rows)}
+    if any(isinstance(h, str) for h in rows):
+        i = next(i for i, h in enumerate(rows) if not isinstance(h, str))
+        raise argument_error("hands", f"hands: row {i} is {type(rows[i]).__name__}; rows are all mpsz text or all 34 counts")
+    try:
+        return {"hand": np.asarray(rows)}
+    except (TypeError, ValueError, UnicodeError):
+        raise argument_error("hands", "hands: rows must be mpsz text or 34 tile counts each") from None
 
 
 def _run(batch: str, kernel: Callable[..., Any], hands: Any, n_sets: Optional[int], threads: Optional[int]) -> BatchResult:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Deque, Dict, List, Optional, Sequence, Union
 
 from mahjong_fast._core import Match
+from mahjong_fast.errors import argument_error
 
 __all__ = ["FAULT_KINDS", "Fault", "GameResult", "TableResult", "BotProcess", "RandomPlayer", "mjai_tile", "play_match", "play_matches"]
 
@@ -172,14 +173,6 @@ class TableResult:
             ''
         """
         return "".join(g.log(names) for g in self.games)
-
-
-def _arg_error(name: str, message: str, value: Any) -> Exception:
-    from mahjong_fast.errors import ArgumentError
-
-    e = ArgumentError(message)
-    e.argument, e.input = name, value
-    return e
 
 
 class _Fault(Exception):
@@ -534,10 +527,10 @@ def play_match(
         100000
     """
     if len(commands) not in (3, 4):
-        raise _arg_error("commands", f"commands must give 4 seats (3 for three players), got {len(commands)}", commands)
+        raise argument_error("commands", f"commands must give 4 seats (3 for three players), got {len(commands)}", commands)
     for name, v in (("timeout", timeout), ("startup_timeout", startup_timeout)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 86400:
-            raise _arg_error(name, f"{name} must be seconds in 0-86400 (above 0), got {v!r}", v)
+            raise argument_error(name, f"{name} must be seconds in 0-86400 (above 0), got {v!r}", v)
     return _Table(commands, index, seed, rules, scoring, timeout, startup_timeout).play()
 
 
@@ -566,7 +559,7 @@ def play_matches(
         (2, 2, 2)
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise _arg_error("games", f"games must be an integer 0 or more, got {games!r}", games)
+        raise argument_error("games", f"games must be an integer 0 or more, got {games!r}", games)
     from mahjong_fast.files import AtomicFile, check_target
 
     if out is not None:

@@ -37,6 +37,7 @@ from mahjong_fast._core import (
     to_ids,
 )
 from mahjong_fast.batch import CHUNK_ROWS, BatchResult, ErrorTable, read_columns, run_chunked, specs
+from mahjong_fast.errors import argument_error
 from mahjong_fast.results import PointsTable
 from mahjong_fast.rules import RuleSet, load_rules
 
@@ -214,9 +215,7 @@ def score_many(
         ([1500, 0], (1, 'InvalidHandError'))
     """
     if columns is not None and not isinstance(columns, (bool, np.bool_)):
-        e = ArgumentError(f"columns must be None, True or False, got {type(columns).__name__}")
-        e.argument = "columns"
-        raise e
+        raise argument_error("columns", f"columns must be None, True or False, got {type(columns).__name__}")
     rs = load_rules(rules)
     if _is_columns(wins):
         if columns is False:
@@ -287,6 +286,4 @@ def _flag(name: str, value: Any) -> bool:
         return False
     if isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, np.integer)) and value in (0, 1)):
         return bool(value)
-    e = ArgumentError(f"{name} must be True or False, got {type(value).__name__}")
-    e.argument = name
-    raise e
+    raise argument_error(name, f"{name} must be True or False, got {type(value).__name__}")

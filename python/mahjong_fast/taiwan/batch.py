@@ -20,6 +20,7 @@ import numpy as np
 from mahjong_fast import _core
 from mahjong_fast._core import InvalidHandError, MahjongError, Tile
 from mahjong_fast.batch import CHUNK_ROWS, MAX_MESSAGES, BatchResult, ErrorTable, read_columns, run_chunked, specs
+from mahjong_fast.errors import argument_error
 from mahjong_fast.taiwan.args import int_arg
 from mahjong_fast.taiwan.rules import RulesLike, load_rules
 from mahjong_fast.taiwan.scoring import REPLACEMENTS, win_args
@@ -71,6 +72,8 @@ def wins_to_columns(rows: Any) -> Dict[str, np.ndarray]:
         >>> cols["concealed"].shape, cols["win_tile"].tolist(), cols["seat_wind"].tolist()
         ((1, 34), [15], [1])
     """
+    if isinstance(rows, (str, bytes, Mapping)) or not hasattr(rows, "__iter__"):
+        raise argument_error("rows", f"rows must be a sequence of dicts of taiwan.score()'s keywords, got {type(rows).__name__}")
     values = [_row_values(r) for r in rows]
     return _stack(values)
 
@@ -170,7 +173,7 @@ def score_batch(data: Any, *, rules: RulesLike = None, threads: Optional[int] = 
         n, cols = read_columns(data, cols_in, what="score_batch")
         return run_chunked(n, cols, cols_in, kernel, cols_out)
     if isinstance(data, (str, bytes)) or not hasattr(data, "__iter__"):
-        raise InvalidHandError(f"score_batch: expected columns or a sequence of dicts, got {type(data).__name__}")
+        raise argument_error("data", f"data must be columns or a sequence of dicts, got {type(data).__name__}")
     parts: List[Dict[str, np.ndarray]] = []
     tables: List[Tuple[int, ErrorTable]] = []
     start = 0

@@ -245,9 +245,19 @@ macro_rules! class_param {
     };
 }
 
-/// Define a `from_py_with` converter for a `bool` parameter: `flag_param!(reverse);`.
+/// Define a `from_py_with` converter for a `bool` parameter: `flag_param!(reverse);`;
+/// `flag_param!(self_draw: Option)` takes `None` as "not given".
 #[macro_export]
 macro_rules! flag_param {
+    ($f:ident: Option) => {
+        pub fn $f(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<Option<bool>> {
+            if pyo3::types::PyAnyMethods::is_none(obj) {
+                Ok(None)
+            } else {
+                $crate::args::flag(obj, stringify!($f)).map(Some)
+            }
+        }
+    };
     ($f:ident) => {
         pub fn $f(obj: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<bool> {
             $crate::args::flag(obj, stringify!($f))

@@ -38,6 +38,21 @@ mod arg {
     crate::int_param!(n_players: u8 = ctx::N_PLAYERS);
     crate::int_param!(han: u32 = pts::HAN);
     crate::int_param!(fu: u32 = pts::FU);
+    crate::int_param!(yaku_han: u8 = mahjong_core::riichi::value::YAKU_HAN);
+    crate::text_param!(key);
+    crate::flag_param!(self_draw: Option);
+    crate::flag_param!(tsumo: Option);
+    crate::flag_param!(riichi);
+    crate::flag_param!(double_riichi);
+    crate::flag_param!(ippatsu);
+    crate::flag_param!(haitei);
+    crate::flag_param!(houtei);
+    crate::flag_param!(rinshan);
+    crate::flag_param!(chankan);
+    crate::flag_param!(tenhou);
+    crate::flag_param!(chiihou);
+    crate::flag_param!(renhou);
+    crate::flag_param!(yakuman);
 }
 
 /// One yaku of a result.
@@ -71,7 +86,11 @@ pub struct PyYakuHan {
 impl PyYakuHan {
     #[new]
     #[pyo3(signature = (key, han, yakuman=false))]
-    fn new(key: &str, han: u8, yakuman: bool) -> PyResult<Self> {
+    fn new(
+        #[pyo3(from_py_with = arg::key)] key: &str,
+        #[pyo3(from_py_with = arg::yaku_han)] han: u8,
+        #[pyo3(from_py_with = arg::yakuman)] yakuman: bool,
+    ) -> PyResult<Self> {
         let y = Yaku::from_key(key)
             .ok_or_else(|| InvalidHandError::new_err(format!("key = {key:?} is not a yaku key (e.g. \"riichi\")")))?;
         Ok(yaku_han(y, han, yakuman))
@@ -591,17 +610,17 @@ pub fn score_hand(
     win_tile: Option<&Bound<'_, PyAny>>,
     melds: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
-    self_draw: Option<bool>,
-    riichi: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    haitei: bool,
-    houtei: bool,
-    rinshan: bool,
-    chankan: bool,
-    tenhou: bool,
-    chiihou: bool,
-    renhou: bool,
+    #[pyo3(from_py_with = arg::self_draw)] self_draw: Option<bool>,
+    #[pyo3(from_py_with = arg::riichi)] riichi: bool,
+    #[pyo3(from_py_with = arg::double_riichi)] double_riichi: bool,
+    #[pyo3(from_py_with = arg::ippatsu)] ippatsu: bool,
+    #[pyo3(from_py_with = arg::haitei)] haitei: bool,
+    #[pyo3(from_py_with = arg::houtei)] houtei: bool,
+    #[pyo3(from_py_with = arg::rinshan)] rinshan: bool,
+    #[pyo3(from_py_with = arg::chankan)] chankan: bool,
+    #[pyo3(from_py_with = arg::tenhou)] tenhou: bool,
+    #[pyo3(from_py_with = arg::chiihou)] chiihou: bool,
+    #[pyo3(from_py_with = arg::renhou)] renhou: bool,
     seat_wind: Option<&Bound<'_, PyAny>>,
     round_wind: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = arg::winner)] winner: Option<u8>,
@@ -615,7 +634,7 @@ pub fn score_hand(
     #[pyo3(from_py_with = arg::kita)] kita: u8,
     #[pyo3(from_py_with = arg::n_players)] n_players: u8,
     win: Option<&Bound<'_, PyAny>>,
-    tsumo: Option<bool>,
+    #[pyo3(from_py_with = arg::tsumo)] tsumo: Option<bool>,
 ) -> PyResult<PyScoreResult> {
     let win_tile = alias(win_tile, win, "win_tile", "win")?;
     let self_draw = alias(self_draw, tsumo, "self_draw", "tsumo")?.unwrap_or(false);

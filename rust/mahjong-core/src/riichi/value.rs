@@ -198,12 +198,15 @@ fn kind_of(v: &Value) -> String {
 
 /// A yaku and its han from the object [`yaku_to_value`] writes (only `key` and `han`
 /// are read; the names follow from the key).
+/// A yaku's han as a value carries it (a yakuman's: its multiple); `YakuHan(key, han)` takes the same range.
+pub const YAKU_HAN: crate::args::IntArg = crate::args::IntArg::new("han", 0, 26);
+
 pub fn yaku_from_value(v: &Value) -> Result<(Yaku, u8)> {
     let f = Fields::of("yaku", v)?;
     let key = f.text("key")?;
     let y = Yaku::from_key(key)
         .ok_or_else(|| Error::InvalidHand(format!("yaku: \"key\" = {key:?} is not a yaku key (e.g. \"riichi\")")))?;
-    Ok((y, f.int("han", 26)? as u8))
+    Ok((y, f.int("han", YAKU_HAN.max as u64)? as u8))
 }
 
 fn fu_item_from_value(v: &Value) -> Result<(FuItem, u8)> {
