@@ -1,8 +1,10 @@
-"""`mahjong-fast taiwan score`: tai of a Taiwan 16-tile hand from the command line.
+"""`mahjong-fast taiwan score` (tai of a Taiwan 16-tile hand) and `mahjong-fast taiwan
+selfplay` (whole matches of random legal play) from the command line.
 
 Example:
     $ mahjong-fast taiwan score 123m456m789m234p567p55s --win 7p
     $ mahjong-fast taiwan score 234m567m345p678p234s55s --win 4s --tsumo --flowers 春夏 --seat S --json
+    $ mahjong-fast taiwan selfplay 100 --seed 7 --preset atawmj2009 --json
 """
 
 from __future__ import annotations
@@ -12,7 +14,19 @@ import json
 from typing import Any, Dict, Tuple
 
 from mahjong_fast import InvalidRuleError, taiwan
-from mahjong_fast.cli_common import Parser, UsageError, int_range, read_text, run_lines
+from mahjong_fast.cli_common import (
+    SEED,
+    Parser,
+    UsageError,
+    add_json,
+    add_progress,
+    bar_for,
+    int_range,
+    interrupted,
+    print_json,
+    read_text,
+    run_lines,
+)
 
 _WIND_NAMES = "東南西北"
 
@@ -95,8 +109,54 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _probability(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0.0 <= v <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be a number in 0-1, got {text!r}")
+    return v
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    """Play N matches with random legal actions and print their totals.
+
+    Example:
+        >>> ns = argparse.Namespace(n=1, seed=0, preset="common", rules=None, rule=None, greed=1.0,
+        ...                         json=True, progress=False, quiet=True)
+        >>> run_selfplay(ns)  # doctest: +ELLIPSIS
+        {"rules": "common", "seed": 0, "matches": 1, ...}
+        0
+    """
+    from mahjong_fast.taiwan.selfplay import self_play
+
+    rules = rules_from_args(args)
+    if args.seed + args.n > 2**64:
+        raise UsageError("mahjong-fast taiwan selfplay", f"--seed {args.seed} + N {args.n} must stay within 0-2**64-1")
+    bar = bar_for(args, "matches")
+    totals: Dict[str, Any] = {}
+    try:
+        self_play(args.n, seed=args.seed, rules=rules, greed=args.greed, totals=totals,
+                  progress=None if bar is None else bar.update)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.end()
+        return interrupted(f"{totals.get('matches', 0)} of {args.n} matches played")
+    if bar is not None:
+        bar.end()
+    if args.json:
+        print_json({"rules": rules.name, "seed": args.seed, **totals})
+        return 0
+    rate = totals["matches"] / max(totals["seconds"], 1e-9)
+    print(f"rules: {rules.name}; seed {args.seed}")
+    print(" ".join(f"{k}={v}" for k, v in totals.items() if k != "seconds")
+          + f" ({totals['seconds']:.1f}s, {rate:,.1f} matches/s)")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("taiwan", help="Taiwan 16-tile mahjong: tai of a hand")
+    p = sub.add_parser("taiwan", help="Taiwan 16-tile mahjong: tai of a hand, random self-play")
     tsub = p.add_subparsers(dest="taiwan_command", metavar="SUBCOMMAND")
     tsub.required = True
     s = tsub.add_parser("score", help="score a winning 16-tile hand",
@@ -106,6 +166,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "this command's options for it; the options given here apply to every line")
     s.add_argument("--json", action="store_true", help="machine-readable output (with --file: one object a line)")
     s.set_defaults(func=run_score)
+    sp = tsub.add_parser("selfplay", help="play N whole matches with random legal actions",
+                         description="Play N whole Taiwan matches (seeds SEED..SEED+N-1) with random legal "
+                         "actions and print the totals: hands, wins, draws, and the points sum (0).")
+    sp.add_argument("n", type=int_range(0, 2**32 - 1), help="number of matches (0-4294967295)")
+    sp.add_argument("--seed", type=SEED, default=0, help="seed of the first match (0-2**64-1)")
+    sp.add_argument("--greed", type=_probability, default=1.0,
+                    help="how often a discard keeps the hand nearest to ready, 0-1 (default 1; else random)")
+    sp.add_argument("--preset", default="common", choices=list(taiwan.PRESETS), help="rule set preset")
+    sp.add_argument("--rules", default=None, help="rule set: a preset name or a .toml file (instead of --preset)")
+    sp.add_argument("--rule", action="append", help="change one rule option, key=value (e.g. match_winds=1); repeat")
+    add_json(sp, "the totals")
+    add_progress(sp)
+    sp.set_defaults(func=run_selfplay)
 
 
 def _add_options(s: argparse.ArgumentParser, line: bool = False) -> None:

@@ -24,6 +24,7 @@ HAND = "123m456p789s23455s"
         (["score", HAND, "--win", "2s", "--honba", "-1"], ["--honba", "0-255", "-1"]),
         (["taiwan", "score", "123m456m789m234p567p55s", "--win", "7p", "--consecutive", "-1"], ["--consecutive", "0-65535"]),
         (["match", "selfplay", "-3"], ["0-2**64-1", "-3"]),
+        (["taiwan", "selfplay", "5", "--seed", "-2"], ["--seed", "0-2**64-1", "-2"]),
         (["solitaire", "solve", "--seed", "-1"], ["--seed", "0-2**64-1"]),
         (["solitaire", "survey", "-n", "-5"], ["-n", "0-10000000", "-5"]),
         (["score", HAND, "--winner", "4"], ["--winner", "0-3"]),
@@ -140,7 +141,7 @@ def test_log_seat_out_of_range_is_written_0_3(tmp_path: Path) -> None:
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 @pytest.mark.parametrize(
     "args",
-    [["match", "selfplay", "100000000"], ["score", "--file", "-"]],
+    [["match", "selfplay", "100000000"], ["taiwan", "selfplay", "1000000", "-q"], ["score", "--file", "-"]],
     ids=" ".join,
 )
 def test_ctrl_c_of_a_command_without_a_bar_exits_130_without_a_traceback(args) -> None:

@@ -12,6 +12,10 @@ logic, one module each:
 - :mod:`~mahjong_fast.taiwan.wall` and :mod:`~mahjong_fast.taiwan.round`: the wall
   and the flower round of seed 003 (:class:`TaiwanRound`), driven tile by tile;
   :mod:`~mahjong_fast.taiwan.phases`: its state, one class per phase, and its records;
+- :mod:`~mahjong_fast.taiwan.match`: a whole match (:class:`TaiwanMatch`: dealer
+  rotation, 連莊, the prevailing winds, every hand settled) and
+  :mod:`~mahjong_fast.taiwan.selfplay`: random legal play (:func:`play_random`,
+  :func:`self_play`);
 - :mod:`~mahjong_fast.taiwan.args`: the argument checks all of them share.
 
 ``rules=`` is everywhere a :class:`TaiwanRules`, a preset name, a dict of options or
@@ -26,11 +30,13 @@ Example:
 
 from mahjong_fast.taiwan.batch import pattern_keys, sample_winning_hands, score_batch, wins_to_columns
 from mahjong_fast.taiwan.flowers import FLOWERS, flower_names, parse_flowers, parse_wind
+from mahjong_fast.taiwan.match import HandRecord, TaiwanMatch, play_random
 from mahjong_fast.taiwan.payments import Payment, settle, win_payments
 from mahjong_fast.taiwan.phases import Act, Claim, Ended, Phase, Rob, RoundResult, Steal, WinRecord
 from mahjong_fast.taiwan.round import TaiwanRound
 from mahjong_fast.taiwan.rules import PRESETS, TaiwanRules, load_rules
 from mahjong_fast.taiwan.scoring import TaiEntry, TaiwanScore, flower_win_score, score, shanten, waits
+from mahjong_fast.taiwan.selfplay import RandomPlayers, self_play
 from mahjong_fast.taiwan.wall import build_wall
 
 __all__ = [
@@ -43,6 +49,11 @@ __all__ = [
     "WinRecord",
     "RoundResult",
     "TaiwanRound",
+    "TaiwanMatch",
+    "HandRecord",
+    "RandomPlayers",
+    "play_random",
+    "self_play",
     "Phase",
     "Act",
     "Claim",

@@ -14,7 +14,8 @@ from __future__ import annotations
 import operator
 from typing import Any, Type
 
-from mahjong_fast._core import InvalidHandError, MahjongError
+from mahjong_fast._core import ArgumentError, InvalidHandError, MahjongError
+from mahjong_fast.errors import argument_error
 
 #: Most deals a dealer can have kept in a row (the core counts them in 16 bits).
 MAX_CONSECUTIVE = 65535
@@ -27,21 +28,33 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _error(error: Type[MahjongError], name: str, message: str) -> MahjongError:
+    if issubclass(error, ArgumentError):
+        return argument_error(name, message)  # with `argument`, as the core's carry
+    return error(message)
+
+
 def int_arg(name: str, value: Any, lo: int, hi: int, error: Type[MahjongError] = InvalidHandError) -> int:
-    """``value`` as an int in ``lo``-``hi`` (bools and non-integers refused).
+    """``value`` as an int in ``lo``-``hi`` (bools and non-integers refused); an
+    ``ArgumentError`` raised for it carries ``argument``.
 
     Example:
         >>> int_arg("seat", 3, 0, 3)
         3
+        >>> try:
+        ...     int_arg("seed", -1, 0, 9, ArgumentError)
+        ... except ArgumentError as e:
+        ...     print(e.argument, "|", e)
+        seed | seed = -1: expected an integer 0-9
     """
     if isinstance(value, bool):
-        raise error(f"{name} = {value!r}: expected an integer {lo}-{hi}, not a bool")
+        raise _error(error, name, f"{name} = {value!r}: expected an integer {lo}-{hi}, not a bool")
     try:
         i = operator.index(value)
     except TypeError:
-        raise error(f"{name} = {_short(value)}: expected an integer {lo}-{hi}") from None
+        raise _error(error, name, f"{name} = {_short(value)}: expected an integer {lo}-{hi}") from None
     if not lo <= i <= hi:
-        raise error(f"{name} = {i}: expected an integer {lo}-{hi}")
+        raise _error(error, name, f"{name} = {i}: expected an integer {lo}-{hi}")
     return i
 
 

@@ -75,8 +75,10 @@ class TaiwanRules(RuleSetBase, core=TaiwanRuleSet, toml_table="taiwan"):
     human_win: int
     seven_rob_one: int
     eight_immortals: int
+    seven_pairs_one_pung: int
     dealer: int
     per_consecutive_deal: int
+    pull_per_consecutive_deal: int
     consecutive_cap: int
     tai_cap: int
     round_wind_flower_scores: bool
@@ -95,6 +97,8 @@ class TaiwanRules(RuleSetBase, core=TaiwanRuleSet, toml_table="taiwan"):
     base: int
     per_tai: int
     opening_replacement: str
+    match_winds: int
+    dealer_keeps_on_draw: bool
     # --- end of options ---
 
     def dealer_tai(self, consecutive: int) -> int:

@@ -111,10 +111,19 @@ crate::rule_options! {
         seven_rob_one: u16 = 8, TAI;
         /// Tai of 八仙過海 (all eight flowers).
         eight_immortals: u16 = 8, TAI;
+        /// Tai of 嚦咕嚦咕: a concealed hand of seven pairs and one pung (a kind held four
+        /// times is two pairs), with the tai of how it was won (門清 / 自摸, flowers,
+        /// 海底, 槓上開花, 天胡...) and of its suits added, not those of sets or waits.
+        /// 0: not a winning hand.
+        seven_pairs_one_pung: u16 = 0, TAI;
         /// Tai of 莊家, added to payments the dealer takes part in.
         dealer: u16 = 1, TAI;
-        /// Tai of 連莊 per consecutive deal kept (連N拉N = dealer + N × this).
-        per_consecutive_deal: u16 = 2, TAI;
+        /// Tai of 連莊 per consecutive deal kept: the dealer tai is dealer + N × (this +
+        /// pull_per_consecutive_deal), 1 + 2N by default (連N拉N).
+        per_consecutive_deal: u16 = 1, TAI;
+        /// Tai of 拉莊 per consecutive deal kept, added to 連莊's (0 where a table has no 拉莊:
+        /// the dealer tai is then dealer + N × per_consecutive_deal).
+        pull_per_consecutive_deal: u16 = 1, TAI;
         /// Most consecutive deals that count (0 = no cap).
         consecutive_cap: u16 = 0, TAI;
         /// Most tai a hand scores, dealer tai apart (0 = no cap).
@@ -153,6 +162,12 @@ crate::rule_options! {
         /// Flower replacement at the deal (TaiwanRound): each seat, dealer first, replaces
         /// until it draws no flower, or one replacement per flower per seat, round after round.
         opening_replacement: OpeningReplacement = OpeningReplacement::PerSeat, OpeningReplacement::KIND;
+        /// Prevailing winds a match (TaiwanMatch) plays: 4 is one 將 (East to North), each
+        /// wind ending when the deal has passed round all four seats.
+        match_winds: u16 = 4, Kind::int(1, 4);
+        /// The dealer keeps the deal after an exhaustive draw (連莊 on a draw); otherwise
+        /// the deal passes on.
+        dealer_keeps_on_draw: bool = true, Kind::Bool;
     }
 }
 
@@ -215,7 +230,7 @@ impl TaiwanRules {
     #[inline]
     pub fn dealer_tai(&self, consecutive: u16) -> u32 {
         let n = if self.consecutive_cap > 0 { consecutive.min(self.consecutive_cap) } else { consecutive };
-        self.dealer as u32 + self.per_consecutive_deal as u32 * n as u32
+        self.dealer as u32 + (self.per_consecutive_deal as u32 + self.pull_per_consecutive_deal as u32) * n as u32
     }
 
     /// Points of one payment: base + tai × rate.

@@ -291,6 +291,43 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
         }
     }
 
+    // --- suits ---
+    if number_suits == 0 {
+        s.push(Pattern::AllHonors, 1, r.all_honors);
+    } else if number_suits == 1 {
+        if has_honor {
+            s.push(Pattern::HalfFlush, 1, r.half_flush);
+        } else {
+            s.push(Pattern::FullFlush, 1, r.full_flush);
+        }
+    }
+    // --- flowers ---
+    let mut seat_flowers = 0u8;
+    let mut flower_sets = 0u8;
+    for group in 0..2 {
+        let bits = (ctx.flowers >> (group * 4)) & 0xF;
+        let full = bits == 0xF;
+        if full {
+            flower_sets += 1;
+        }
+        if full && !r.flower_set_keeps_seat_flowers {
+            continue;
+        }
+        for i in 0..4 {
+            if bits & (1 << i) != 0 {
+                let w = r.flower_wind(group * 4 + i) as u8;
+                if w == ctx.seat_wind || (r.round_wind_flower_scores && w == ctx.round_wind) {
+                    seat_flowers += 1;
+                }
+            }
+        }
+    }
+    s.push(Pattern::SeatFlower, seat_flowers, r.seat_flower * seat_flowers as u16);
+    s.push(Pattern::FlowerSet, flower_sets, r.flower_set * flower_sets as u16);
+
+    // 嚦咕嚦咕 takes these (how the hand was won, its suits, flowers); the sets below
+    // are the five-set reading's.
+    let shape_free = s;
     // --- honors ---
     let seat = 27 + ctx.seat_wind as usize;
     let round = 27 + ctx.round_wind as usize;
@@ -317,42 +354,9 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
     } else {
         s.push(Pattern::DragonSet, dragon_sets, r.dragon_set * dragon_sets as u16);
     }
-    if number_suits == 0 {
-        s.push(Pattern::AllHonors, 1, r.all_honors);
-    } else if number_suits == 1 {
-        if has_honor {
-            s.push(Pattern::HalfFlush, 1, r.half_flush);
-        } else {
-            s.push(Pattern::FullFlush, 1, r.full_flush);
-        }
-    }
     if kongs >= 4 {
         s.push(Pattern::FourKongs, 1, r.four_kongs);
     }
-
-    // --- flowers ---
-    let mut seat_flowers = 0u8;
-    let mut flower_sets = 0u8;
-    for group in 0..2 {
-        let bits = (ctx.flowers >> (group * 4)) & 0xF;
-        let full = bits == 0xF;
-        if full {
-            flower_sets += 1;
-        }
-        if full && !r.flower_set_keeps_seat_flowers {
-            continue;
-        }
-        for i in 0..4 {
-            if bits & (1 << i) != 0 {
-                let w = r.flower_wind(group * 4 + i) as u8;
-                if w == ctx.seat_wind || (r.round_wind_flower_scores && w == ctx.round_wind) {
-                    seat_flowers += 1;
-                }
-            }
-        }
-    }
-    s.push(Pattern::SeatFlower, seat_flowers, r.seat_flower * seat_flowers as u16);
-    s.push(Pattern::FlowerSet, flower_sets, r.flower_set * flower_sets as u16);
 
     // --- the split-dependent patterns: best split and place of the winning tile ---
     let win = ctx.win_tile;
@@ -410,12 +414,17 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
             }
         });
     });
+    let pairs = seven_pairs_one_pung(concealed, melds, shape_free, r);
     if best < 0 {
-        return Err(Error::InvalidHand(format!(
-            "{}: not a winning hand (no split into five sets and a pair with {} in it)",
-            format_counts(concealed),
-            win
-        )));
+        return match pairs {
+            Some(p) => Ok(finish(p, ctx, r)),
+            None => Err(Error::InvalidHand(format!(
+                "{}: not a winning hand (no split into five sets and a pair with {} in it{})",
+                format_counts(concealed),
+                win,
+                if r.seven_pairs_one_pung == 0 { "; 嚦咕嚦咕 is off in these rules" } else { "" }
+            ))),
+        };
     }
     // --- 獨聽: only one kind completes the 16 tiles ---
     s.one_wait = if multi_wait || r.single_wait == 0 { false } else { !other_kind_completes(concealed, melds, win) };
@@ -439,10 +448,46 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
         s.push(Pattern::AllChows, 1, r.all_chows);
     }
 
+    match pairs {
+        Some(p) if p.uncapped > s.uncapped => Ok(finish(p, ctx, r)),
+        _ => Ok(finish(s, ctx, r)),
+    }
+}
+
+/// Sorts the patterns and sets the capped total and the dealer tai.
+fn finish(mut s: TaiScore, ctx: &WinContext, r: &TaiwanRules) -> TaiScore {
     s.sort();
     s.total = if r.tai_cap > 0 { s.uncapped.min(r.tai_cap as u32) } else { s.uncapped };
     s.dealer_tai = r.dealer_tai(ctx.consecutive);
-    Ok(s)
+    s
+}
+
+/// The 嚦咕嚦咕 reading (seven pairs and one pung, no melds), when the rules score it:
+/// `shape_free` holds the patterns that do not depend on sets.
+fn seven_pairs_one_pung(concealed: &Counts, melds: &[Meld], shape_free: TaiScore, r: &TaiwanRules) -> Option<TaiScore> {
+    if r.seven_pairs_one_pung == 0 || !melds.is_empty() {
+        return None;
+    }
+    let (mut pairs, mut pungs) = (0u8, 0u8);
+    for &c in concealed.iter() {
+        match c {
+            0 => {}
+            2 => pairs += 1,
+            3 => pungs += 1,
+            4 => pairs += 2,
+            _ => return None,
+        }
+    }
+    if pairs != 7 || pungs != 1 {
+        return None;
+    }
+    let mut p = shape_free;
+    p.push(Pattern::SevenPairsOnePung, 1, r.seven_pairs_one_pung);
+    p.decomposition = crate::decompose::Decomposition::default();
+    p.win_group = None;
+    p.wait = Wait::Tanki;
+    p.one_wait = false;
+    Some(p)
 }
 
 /// [`score`] for a [`Hand`] built with `n_sets = 5` (concealed tiles include the

@@ -45,6 +45,9 @@ impl Case {
     fn run(&self) -> TaiScore {
         score(&counts(self.hand), &self.melds, &self.ctx, &self.rules).unwrap()
     }
+    fn run_err(&self) -> String {
+        score(&counts(self.hand), &self.melds, &self.ctx, &self.rules).unwrap_err().message().to_owned()
+    }
     fn keys(&self) -> Vec<(&'static str, u16)> {
         self.run().patterns().iter().map(|p| (p.pattern.key(), p.tai)).collect()
     }
@@ -394,4 +397,46 @@ fn score_hand_takes_a_hand_of_five_sets() {
     assert!(score_hand(&hand, &WinContext::new(t("7p")), &TaiwanRules::default()).is_err());
     let s = score_hand(&hand, &WinContext::new(t("5s")), &TaiwanRules::default()).unwrap();
     assert_eq!(s.patterns().iter().map(|p| p.pattern).collect::<Vec<_>>(), vec![Pattern::SingleWait]);
+}
+
+#[test]
+fn seven_pairs_one_pung_only_where_the_rules_have_it() {
+    // 1133m2299p4477s11777z self-drawn on 1z: 嚦咕嚦咕 8 + 門清自摸 3 = 11; the pung of 中
+    // adds no 三元牌 tai and the pair wait no 獨聽 (tables count neither for this hand).
+    let c = case("1133m2299p4477s11777z", "1z").tsumo();
+    let err = c.run_err();
+    assert!(err.contains("not a winning hand") && err.contains("嚦咕嚦咕 is off"), "{err}");
+    let on = c.rules(|r| r.seven_pairs_one_pung = 8);
+    assert_eq!(on.keys(), [("concealed_self_draw", 3), ("seven_pairs_one_pung", 8)]);
+    assert_eq!(on.run().total, 11);
+    // On a discard: 門清 1 + 8; with a flower of the seat: + 1.
+    let ron = case("1133m2299p4477s11777z", "1z").rules(|r| r.seven_pairs_one_pung = 8);
+    assert_eq!(ron.run().total, 9);
+    assert_eq!(ron.with(|x| x.flowers = 1).run().total, 10);
+    // A kind held four times is two pairs; a half flush is added.
+    let flush = case("11113355779999m111z", "1z").rules(|r| r.seven_pairs_one_pung = 8);
+    assert_eq!(flush.keys(), [("concealed", 1), ("half_flush", 4), ("seven_pairs_one_pung", 8)]);
+    // Not with a meld, and not four pairs and three pungs.
+    let open = case("1133m2299p4477s11z", "1z").m(MeldKind::Pon, "777z").rules(|r| r.seven_pairs_one_pung = 8);
+    assert!(open.run_err().contains("not a winning hand"));
+    assert!(case("1133m2299p444777s111z", "1z")
+        .rules(|r| r.seven_pairs_one_pung = 8)
+        .run_err()
+        .contains("not a winning"));
+    // A hand that is also five sets and a pair scores the better reading.
+    let both = case("111122223333m777s99s", "9s").rules(|r| r.seven_pairs_one_pung = 8);
+    assert_eq!(both.run().tai_of(Pattern::SevenPairsOnePung), 8);
+    let low = case("111122223333m777s99s", "9s").rules(|r| r.seven_pairs_one_pung = 1);
+    assert_eq!(low.run().tai_of(Pattern::SevenPairsOnePung), 0);
+    assert_eq!(low.run().tai_of(Pattern::FourConcealedPungs), 5);
+}
+
+#[test]
+fn dealer_tai_with_and_without_pulling() {
+    let mut r = TaiwanRules::default();
+    // 連N拉N: 1 + 2N.
+    assert_eq!((0..4).map(|n| r.dealer_tai(n)).collect::<Vec<_>>(), [1, 3, 5, 7]);
+    // No 拉莊: 1 + N.
+    r.pull_per_consecutive_deal = 0;
+    assert_eq!((0..4).map(|n| r.dealer_tai(n)).collect::<Vec<_>>(), [1, 2, 3, 4]);
 }
