@@ -42,8 +42,6 @@ echo "== wheels: build, install into fresh virtualenvs of CPython 3.9-3.13, smok
 if [ "${SKIP_WHEELS:-0}" = 1 ]; then echo "skipped (SKIP_WHEELS=1)"; else bash scripts/test_wheels.sh; fi
 
 echo "== fuzz: every parser and decoder, a few seconds each (scripts/fuzz.sh; SKIP_FUZZ=1 skips)"
-# cargo-fuzz is not installed here when missing: `cargo install cargo-fuzz` takes
-# several minutes; without it scripts/fuzz.sh says so and passes.
 if [ "${SKIP_FUZZ:-0}" = 1 ]; then echo "skipped (SKIP_FUZZ=1)"; else bash scripts/fuzz.sh --ci; fi
 
 echo "== pytest"
