@@ -21,7 +21,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import Dict, Tuple, Union  # noqa: F401 (the generated annotations use them)
+from typing import Dict, Optional, Tuple, Union  # noqa: F401 (the generated annotations use them)
 
 from mahjong_fast._core import RiichiRules
 from mahjong_fast._ruleset import RulesArg, RuleSetBase
@@ -50,6 +50,7 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     min_han: int
     kiriage_mangan: bool
     kazoe: str
+    aotenjou: bool
     double_kokushi_13: bool
     double_suuankou_tanki: bool
     double_junsei_chuuren: bool
@@ -58,9 +59,13 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     renhou: Union[str, int]
     double_wind_pair_fu: int
     pinfu_tsumo: bool
+    pinfu_on_tsumo: bool
+    fu_for_open_pinfu: bool
+    yakuman_fu: str
     rinshan_tsumo_fu: bool
     haitei_with_rinshan: bool
     honba_points: int
+    sanma_honba_points: Optional[int]
     riichi_stick: int
     pao_daisangen: bool
     pao_daisuushii: bool

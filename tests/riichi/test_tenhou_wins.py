@@ -124,3 +124,22 @@ def test_data_defect_riichi_was_accepted(scored):
     changes = hand[-1][1]
     assert changes == case["expected"]["score_changes"] == [1600, 0, -1600, 0]
     assert sum(changes) == 0  # no stick collected
+
+
+def test_yakuman_fu_is_compared(scored):
+    """Yakuman wins are compared on fu too (the ``tenhou`` preset's ``yakuman_fu``):
+    thirteen orphans at 0 fu and pinfu-shaped heavenly / earthly wins at 20, which the
+    ``counted`` reading reports differently."""
+    cases, results, _ = scored
+    compared = [(c, r) for c, r in zip(cases, results) if c["expected"]["yakuman"] and c["expected"]["fu"] is not None]
+    assert len(compared) >= 25
+    assert all(r.fu == c["expected"]["fu"] for c, r in compared)
+    fus = sorted(c["expected"]["fu"] for c, _ in compared)
+    assert fus.count(0) >= 4 and fus.count(20) >= 2
+    counted = RuleSet.tenhou_lobby(aka=True, kuitan=True).replace(yakuman_fu="counted")
+    differ = 0
+    for c, r in compared:
+        args, ctx = score_args(c)
+        if mf.score(*args, rules=counted, **ctx).fu != r.fu:
+            differ += 1
+    assert differ >= 6

@@ -6,7 +6,7 @@
 //! quadrupled for a kan). Seven pairs are a flat 25. Rounded up to 10, except 25.
 
 use super::context::WinContext;
-use super::rules::Rules;
+use super::rules::{Rules, YakumanFu};
 use super::shape::{Form, SetKind, Shape};
 use super::yaku::is_value_pair;
 use crate::decompose::Wait;
@@ -193,7 +193,8 @@ fn fu_into<S: FuSink>(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext
             out.push(FuItem::Chiitoitsu, 25);
             return;
         }
-        // Yakuman only; fu does not matter, report the base.
+        // Yakuman only; fu does not matter: Tenhou records none, else report the base.
+        Form::Kokushi if rules.yakuman_fu == YakumanFu::Tenhou => return,
         Form::Kokushi => {
             out.push(FuItem::Base, 20);
             if closed && !ctx.tsumo {
@@ -236,7 +237,7 @@ fn fu_into<S: FuSink>(shape: &Shape, closed: bool, pinfu: bool, ctx: &WinContext
         let f: u8 = 2 << (s.tile.is_yaochuu() as u8 + !s.open as u8 + 2 * (s.kind == SetKind::Kan) as u8);
         out.push_if(s.kind != SetKind::Sequence, FuItem::Set(s.kind, s.tile, s.open), f);
     }
-    if !closed && out.raw() == 20 {
+    if !closed && out.raw() == 20 && rules.fu_for_open_pinfu {
         // Tsumo already added 2, so only a discard win lands on exactly 20.
         out.push(FuItem::OpenPinfu, 10);
     }

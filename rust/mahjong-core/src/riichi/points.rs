@@ -57,9 +57,28 @@ pub mod arg {
     pub const FU: IntArg = IntArg::new("fu", 20, 200);
 }
 
-/// Base points and limit of `han` / `fu` (no yakuman), under `rules`.
+/// Base points of `han` / `fu` with no limit (青天井): fu x 2^(han+2), saturating at
+/// `u64::MAX` (callers check the payments fit).
+#[inline]
+pub fn aotenjou_base(han: u32, fu: u32) -> u64 {
+    let shift = han + 2;
+    if shift >= 58 {
+        return u64::MAX;
+    }
+    (fu as u64) << shift
+}
+
+/// Largest base points whose payments (six times it, rounded, plus honba and sticks)
+/// still fit the 32-bit point fields.
+pub const MAX_BASE: u64 = 300_000_000;
+
+/// Base points and limit of `han` / `fu` (no yakuman), under `rules`. Under
+/// `aotenjou` the base saturates at `u32::MAX` (the exact value: [`aotenjou_base`]).
 #[inline]
 pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
+    if rules.aotenjou {
+        return (aotenjou_base(han, fu).min(u32::MAX as u64) as u32, Limit::None);
+    }
     // Limits by han from 5 to 12 (every ranked reading asks: a lookup, not a chain of
     // range tests).
     const LIMITS: [(u32, Limit); 8] = [
@@ -82,6 +101,8 @@ pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
     match rules.kazoe {
         KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
         KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
+        // (han is below 200 for every caller, so the product stays small)
+        KazoeLimit::Multiple => (8000 * (han / 13).min(500), Limit::KazoeYakuman),
     }
 }
 
@@ -101,7 +122,7 @@ pub struct Payments {
     pub tsumo_non_dealer: u32,
     /// The hand's value before honba and sticks (sum of the payments made).
     pub points: u32,
-    /// Honba points the winner receives.
+    /// Honba points the winner receives (what the payers pay for the honba).
     pub honba: u32,
     /// Riichi stick points the winner receives.
     pub sticks: u32,
@@ -118,7 +139,10 @@ pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) ->
     let n = ctx.n_players as usize;
     let w = ctx.winner as usize;
     let dealer = ctx.is_dealer();
-    let honba = ctx.honba as u32 * rules.honba_points;
+    // A 3-player rule of its own: the value a honba is worth there, split evenly
+    // between the two payers of a tsumo (checked even by the rules).
+    let sanma_honba = if n == 3 { rules.sanma_honba_points } else { None };
+    let honba = ctx.honba as u32 * sanma_honba.unwrap_or(rules.honba_points);
     let full = ceil100(base * if dealer { 6 } else { 4 });
     let mut p = Payments { honba, sticks: ctx.riichi_sticks as u32 * rules.riichi_stick, ..Payments::default() };
     // What each seat pays (seats beyond n_players pay nothing); straight-line over the
@@ -133,7 +157,9 @@ pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) ->
             p.points = full;
             p.pao_applied = true;
         } else {
-            let per_honba = honba / 3;
+            let per_honba = if sanma_honba.is_some() { honba / 2 } else { honba / 3 };
+            // (3-player with the 4-player honba: two payers of a third each)
+            p.honba = per_honba * (n as u32 - 1);
             // 3-player without tsumo loss: the absent seat's share (a non-dealer's, or
             // 2 x base for a dealer win) is split between the two payers.
             let topup = if n == 3 && !rules.sanma_tsumo_loss {
@@ -179,13 +205,19 @@ mod tests {
     /// and kiriage settings.
     #[test]
     fn limits_by_han() {
-        for rules in [Rules::TENHOU, Rules::SHIIMA_2025, Rules { kazoe: KazoeLimit::Sanbaiman, ..Rules::TENHOU }] {
+        for rules in [
+            Rules::TENHOU,
+            Rules::SHIIMA_2025,
+            Rules { kazoe: KazoeLimit::Sanbaiman, ..Rules::TENHOU },
+            Rules { kazoe: KazoeLimit::Multiple, ..Rules::TENHOU },
+        ] {
             for han in 0..=30u32 {
                 for fu in (20..=130).step_by(5) {
                     let want = match han {
                         13.. => match rules.kazoe {
                             KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
                             KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
+                            KazoeLimit::Multiple => (8000 * (han / 13), Limit::KazoeYakuman),
                         },
                         11 | 12 => (6000, Limit::Sanbaiman),
                         8..=10 => (4000, Limit::Baiman),
@@ -204,6 +236,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn aotenjou_has_no_limit_and_saturates() {
+        let r = Rules { aotenjou: true, ..Rules::TENHOU };
+        assert_eq!(base_points(5, 30, &r), (3840, Limit::None));
+        assert_eq!(base_points(13, 40, &r), (40 << 15, Limit::None));
+        assert_eq!(base_points(40, 30, &r), (u32::MAX, Limit::None));
+        assert_eq!(aotenjou_base(200, 200), u64::MAX);
+        assert_eq!(aotenjou_base(20, 30), 30 << 22);
+    }
+
+    /// 3-player tsumo: the winner receives (and `honba` reports) two payers' honba.
+    #[test]
+    fn sanma_tsumo_honba() {
+        let ctx = WinContext { winner: 0, dealer: 1, tsumo: true, honba: 5, n_players: 3, ..WinContext::default() };
+        let p = payments(240, &ctx, &Rules::TENHOU, false);
+        assert_eq!(p.honba, 1000);
+        assert_eq!(p.deltas[0] as u32, p.points + p.honba);
+        let r = Rules { sanma_honba_points: Some(200), ..Rules::TENHOU };
+        let ron = WinContext { tsumo: false, discarder: 2, ..ctx };
+        assert_eq!(payments(240, &ron, &r, false).honba, 1000);
+        assert_eq!(payments(240, &ron, &Rules::TENHOU, false).honba, 1500);
+        let p = payments(240, &WinContext { honba: 3, ..ctx }, &Rules { sanma_honba_points: Some(1000), ..r }, false);
+        assert_eq!((p.honba, p.deltas[1] + p.deltas[2]), (3000, -(p.points as i32) - 3000));
     }
 
     #[test]

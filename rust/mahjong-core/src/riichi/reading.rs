@@ -111,6 +111,8 @@ pub struct Plan {
     pinfu_ok: bool,
     /// A pinfu tsumo scores a flat 20.
     pinfu_flat: bool,
+    /// An open hand with no fu is raised to 30 (`fu_for_open_pinfu`).
+    open_pinfu_fu: bool,
     tsumo: bool,
     closed: bool,
     honors: bool,
@@ -252,8 +254,9 @@ impl Plan {
             concealed_trips_fixed,
             fu_fixed,
             outside_fixed,
-            pinfu_ok: closed && f.no_melds && !value_pair,
+            pinfu_ok: closed && f.no_melds && !value_pair && (rules.pinfu_on_tsumo || !ctx.tsumo),
             pinfu_flat: ctx.tsumo && rules.pinfu_tsumo,
+            open_pinfu_fu: rules.fu_for_open_pinfu,
             tsumo: ctx.tsumo,
             closed,
             honors: f.honors,
@@ -349,7 +352,7 @@ impl Plan {
             let opened = slot == Slot::Triplet && !self.tsumo;
             let concealed = concealed - opened as u32;
             let mut raw = fu_sets - self.ron_trip_fu * opened as u32 + 2 * wait.is_single() as u32;
-            if !self.closed && raw == 20 {
+            if !self.closed && raw == 20 && self.open_pinfu_fu {
                 raw = 30;
             }
             let fu_no_pinfu = round_fu(raw);

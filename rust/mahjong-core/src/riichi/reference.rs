@@ -9,10 +9,12 @@ use super::context::dora_of;
 use super::context::WinContext;
 use super::fu::{fu, fu_total};
 use super::points::base_points;
-use super::rules::{RenhouValue, Rules};
-use super::score::{meld_pass, settle, Found, MeldPass, ScoreResult};
+use super::rules::{RenhouValue, Rules, YakumanFu};
+use super::score::{meld_pass, settle, yakuman_rank, Found, MeldPass, ScoreResult};
 use super::shape::{Form, SetKind, Shape};
-use super::yaku::{hand_yaku, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList};
+use super::yaku::{
+    hand_yaku, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList, YakuTally,
+};
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi, Wait};
 use crate::error::{Error, Result};
 use crate::hand::{Hand, MeldKind};
@@ -156,13 +158,19 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
             let mult = yakuman_multiple(&yl, rules);
             // A true yakuman wins a tie with a counted one (same points, the yakuman is what
             // the hand is).
-            let key = (8000 * mult, u32::MAX, 0);
+            let key = (yakuman_rank(mult, bonus, rules), u32::MAX, 0);
+            // Its fu counts pinfu only when reported as Tenhou records it.
+            let pinfu = rules.yakuman_fu == YakumanFu::Tenhou && {
+                let mut t = YakuTally::default();
+                ordinary(&shape, &facts, ctx, rules, &mut t);
+                t.contains(Yaku::Pinfu)
+            };
             if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
+                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu, shape });
             }
         } else {
             let mut t = base;
-            ordinary(&shape, &facts, ctx, &mut t);
+            ordinary(&shape, &facts, ctx, rules, &mut t);
             let han = t.tally.han;
             let pinfu = t.tally.contains(Yaku::Pinfu);
             let f = fu_total(&shape, closed, pinfu, ctx, rules);
@@ -347,7 +355,19 @@ mod tests {
             tries += 1;
             let Some((hand, win)) = random_hand(&mut r) else { continue };
             let ctx = random_context(&mut r, &hand);
-            let rules = presets[r.below(3) as usize];
+            let mut rules = presets[r.below(3) as usize];
+            // The options of issue 16, each on in about one test in four.
+            let bits = r.below(1 << 12);
+            rules.fu_for_open_pinfu = bits & 3 != 0;
+            rules.pinfu_on_tsumo = (bits >> 2) & 3 != 0;
+            rules.pinfu_tsumo = (bits >> 4) & 3 != 0;
+            rules.aotenjou = (bits >> 6) & 3 == 0;
+            if (bits >> 8) & 3 == 0 {
+                rules.yakuman_fu = super::super::rules::YakumanFu::Tenhou;
+            }
+            if (bits >> 10) & 3 == 0 {
+                rules.kazoe = super::super::rules::KazoeLimit::Multiple;
+            }
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);
             let lean = score_without_fu_items(&hand, win, &ctx, &rules);

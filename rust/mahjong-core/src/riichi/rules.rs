@@ -19,6 +19,20 @@ pub enum KazoeLimit {
     Yakuman,
     /// Capped at sanbaiman (三倍満).
     Sanbaiman,
+    /// One yakuman per full 13 han: 13-25 one, 26-38 double, 39-51 triple, ...
+    /// (the `mahjong` package's `KAZOE_NO_LIMIT`).
+    Multiple,
+}
+
+/// The fu a yakuman hand reports (its points do not depend on it).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum YakumanFu {
+    /// The hand's fu counted as for an ordinary hand without pinfu; thirteen orphans
+    /// report the base (20, or 30 on a closed ron).
+    Counted,
+    /// As Tenhou records it: thirteen orphans 0 fu, a pinfu-shaped hand its pinfu fu
+    /// (20 for a heavenly or earthly win), every other hand counted.
+    Tenhou,
 }
 
 /// How a human win (人和) scores.
@@ -55,7 +69,8 @@ impl OptionValue for RenhouValue {
     }
 }
 
-crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman" });
+crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman", Multiple => "multiple" });
+crate::named_enum!(YakumanFu { Counted => "counted", Tenhou => "tenhou" });
 
 crate::rule_options! {
     /// Every scoring option. Construct with [`RuleSet::preset`] or field by field,
@@ -70,8 +85,13 @@ crate::rule_options! {
         min_han: u8 = 1, Kind::int(1, 13);
         /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫).
         kiriage_mangan: bool = false, Kind::Bool;
-        /// What 13 or more han without a yakuman is worth: a counted yakuman (数え役満) or sanbaiman.
+        /// What 13 or more han without a yakuman is worth: a counted yakuman (数え役満),
+        /// sanbaiman, or one yakuman per full 13 han (26 double, 39 triple).
         kazoe: KazoeLimit = KazoeLimit::Yakuman, KazoeLimit::KIND;
+        /// No limit (青天井): base points are fu x 2^(han+2) at any han, and a yakuman
+        /// counts 13 han per multiple plus its dora (the convention of the common
+        /// aotenjou rule sets); limits, kazoe and kiriage do not apply.
+        aotenjou: bool = false, Kind::Bool;
         /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.
         double_kokushi_13: bool = true, Kind::Bool;
         /// Four concealed triplets on a pair wait (四暗刻単騎) counts double.
@@ -86,8 +106,18 @@ crate::rule_options! {
         renhou: RenhouValue = RenhouValue::Off, Kind::NameOrInt { names: RENHOU_NAMES, min: 1, max: 12 };
         /// Fu of a pair of a wind that is both the seat and the round wind.
         double_wind_pair_fu: u8 = 4, Kind::OneOf(&[2, 4]);
-        /// A pinfu hand won by tsumo scores 20 fu (no tsumo fu) and keeps pinfu.
+        /// A pinfu hand won by tsumo scores 20 fu (no tsumo fu) and keeps pinfu; when
+        /// false it keeps pinfu and the 2 tsumo fu (30 fu).
         pinfu_tsumo: bool = true, Kind::Bool;
+        /// Pinfu counts on a tsumo win; when false a pinfu-shaped tsumo takes the 2
+        /// tsumo fu and loses pinfu (the `mahjong` package's `fu_for_pinfu_tsumo`).
+        pinfu_on_tsumo: bool = true, Kind::Bool;
+        /// An open hand with no fu won on a discard gets 2 fu (30 fu); when false it
+        /// scores 20 fu (the `mahjong` package's `fu_for_open_pinfu`).
+        fu_for_open_pinfu: bool = true, Kind::Bool;
+        /// The fu a yakuman hand reports (points do not depend on it): "counted" or
+        /// "tenhou" (thirteen orphans 0, a pinfu shape its pinfu fu, as Tenhou records).
+        yakuman_fu: YakumanFu = YakumanFu::Counted, YakumanFu::KIND;
         /// A win on a kan replacement tile still earns the 2 tsumo fu.
         rinshan_tsumo_fu: bool = true, Kind::Bool;
         /// Haitei and rinshan may both count on one draw.
@@ -95,6 +125,10 @@ crate::rule_options! {
         /// Points per honba on a ron (a tsumo takes a third of it from each payer in
         /// 4-player, and the same per-payer amount in 3-player).
         honba_points: u32 = 300, Kind::Int { min: 0, max: 3000, step: 3 };
+        /// 3-player: points per honba of a win (none: as `honba_points`, each tsumo
+        /// payer paying a third of it). A ron pays it whole; a tsumo splits it evenly
+        /// between the two payers, so it must be even (200: 100 from each).
+        sanma_honba_points: Option<u32> = None, Kind::OptionalInt { min: 0, max: 3000 };
         /// Points of one riichi stick on the table.
         riichi_stick: u32 = 1000, Kind::int(0, 100_000);
         /// Pao for big three dragons (大三元).
@@ -118,6 +152,7 @@ crate::rule_presets! { Rules:
     /// Tenhou's rules as its records show them (ranked lobbies with red fives and
     /// open tanyao on; the lobby flags map onto `red_fives` and `open_tanyao`).
     TENHOU = "tenhou" [], from STANDARD, "Tenhou server behaviour shown by its real records (shared/data/tenhou)" {
+        yakuman_fu: YakumanFu::Tenhou,
         double_kokushi_13: false,
         double_suuankou_tanki: false,
         double_junsei_chuuren: false,
@@ -143,6 +178,13 @@ impl RuleSet for Rules {
     }
 
     fn check_combination(&self) -> Result<()> {
+        if let Some(h) = self.sanma_honba_points {
+            if h % 2 != 0 {
+                return Err(Error::InvalidRule(format!(
+                    "sanma_honba_points = {h}: a 3-player tsumo splits it between two payers, expected an even number"
+                )));
+            }
+        }
         if let RenhouValue::Han(h) = self.renhou {
             if h < self.min_han {
                 return Err(Error::InvalidRule(format!(

@@ -6,9 +6,9 @@
 use super::context::{dora_of, WinContext};
 use super::fu::{fu, fu_total, FuList};
 use super::kinds::{at_least_bits, kind_masks, KindMasks};
-use super::points::{base_points, payments, Limit, Payments};
+use super::points::{aotenjou_base, base_points, payments, Limit, Payments, MAX_BASE};
 use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
-use super::rules::Rules;
+use super::rules::{Rules, YakumanFu};
 use super::shape::{Form, Shape};
 use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
@@ -203,7 +203,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
                     std_yakuman
                 };
                 if mult > 0 {
-                    let key = (8000 * mult, u32::MAX, 0);
+                    let key = (yakuman_rank(mult, bonus, rules), u32::MAX, 0);
                     if !matches!(std_best, Some(ref b) if key <= b.key) {
                         std_best = Some(StdBest { key, yakuman: mult, yaku_han: 0, reading: *r, split: split.index });
                     }
@@ -228,7 +228,8 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         } else {
             reading_list(&base.list, &value, r.mask, closed, &mut yl);
         }
-        let pinfu = sb.yakuman == 0 && r.pinfu;
+        // A yakuman's fu counts no pinfu, unless reported as Tenhou records it.
+        let pinfu = (sb.yakuman == 0 || rules.yakuman_fu == YakumanFu::Tenhou) && r.pinfu;
         let fu_items = if FU_ITEMS {
             match standard_shape(&concealed, sb.split, &r, melds, wt, ctx.tsumo) {
                 Some(shape) => fu(&shape, closed, pinfu, ctx, rules),
@@ -387,8 +388,19 @@ pub(super) fn settle(
         pay: Payments::default(),
     };
     let mut pao_liable = false;
-    if yakuman_mult > 0 {
+    if yakuman_mult > 0 && rules.aotenjou {
+        // No limit: 13 han a yakuman, plus every dora, at the hand's fu (thirteen
+        // orphans, which Tenhou records at 0 fu, at the base 20).
+        r.dora = dora;
+        r.ura = ura;
+        r.aka = aka;
+        r.kita = kita;
+        r.han = 13 * yakuman_mult + dora + ura + aka + kita;
+        r.base = aotenjou_checked(r.han, r.fu.max(20))?;
+    } else if yakuman_mult > 0 {
         r.base = 8000 * yakuman_mult;
+    }
+    if yakuman_mult > 0 {
         pao_liable = ctx.pao.is_some()
             && yaku.as_slice().iter().any(|&(y, _)| match y {
                 Yaku::Daisangen => rules.pao_daisangen,
@@ -419,9 +431,14 @@ pub(super) fn settle(
         r.aka = aka;
         r.kita = kita;
         r.han = yaku_han + r.dora + r.ura + r.aka + r.kita;
-        let (b, l) = base_points(r.han, r.fu, rules);
-        r.base = b;
-        r.limit = l;
+        if rules.aotenjou {
+            r.base = aotenjou_checked(r.han, r.fu)?;
+            r.limit = Limit::None;
+        } else {
+            let (b, l) = base_points(r.han, r.fu, rules);
+            r.base = b;
+            r.limit = l;
+        }
     }
     r.pay = payments(r.base, ctx, rules, pao_liable);
     Ok(r)
@@ -478,13 +495,13 @@ impl Specials<'_> {
             let mult = yakuman_multiple(&yl, rules);
             // A true yakuman wins a tie with a counted one (same points, the yakuman is what
             // the hand is).
-            let key = (8000 * mult, u32::MAX, 0);
+            let key = (yakuman_rank(mult, self.bonus, rules), u32::MAX, 0);
             if !matches!(best, Some(ref b) if key <= b.key) {
                 *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
             }
         } else {
             let mut t = *self.base;
-            ordinary(&shape, f, ctx, &mut t);
+            ordinary(&shape, f, ctx, rules, &mut t);
             let han = t.tally.han;
             let pinfu = t.tally.contains(Yaku::Pinfu);
             let fu = fu_total(&shape, self.closed, pinfu, ctx, rules);
@@ -495,6 +512,32 @@ impl Specials<'_> {
             }
         }
     }
+}
+
+/// The rank (base points) of a yakuman reading of multiple `mult` with `bonus` dora:
+/// 8,000 a yakuman, or under aotenjou 13 han a yakuman plus the dora at the least fu
+/// (saturating; an ordinary reading outranks it only with more han).
+#[inline]
+pub(super) fn yakuman_rank(mult: u32, bonus: u32, rules: &Rules) -> u32 {
+    if rules.aotenjou {
+        aotenjou_base(13 * mult + bonus, 20).min(u32::MAX as u64) as u32
+    } else {
+        8000 * mult
+    }
+}
+
+/// Base points under aotenjou, or the error of a hand worth more than the point
+/// fields hold.
+fn aotenjou_checked(han: u32, fu: u32) -> Result<u32> {
+    let b = aotenjou_base(han, fu);
+    if b > MAX_BASE {
+        return Err(Error::InvalidHand(format!(
+            "aotenjou: {han} han {fu} fu is worth {} base points, more than the 32-bit point fields hold \
+             (at most {MAX_BASE} base points: 21 han at 30 fu)",
+            if b == u64::MAX { "about 2^64 or more".to_string() } else { b.to_string() }
+        )));
+    }
+    Ok(b as u32)
 }
 
 /// The yakuman multiple of a list of yakuman: their sum when they stack, else the

@@ -618,7 +618,7 @@ pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
 /// Ordinary yaku of a shape (called when it holds no yakuman), added to `out`
 /// (which the caller starts from [`hand_yaku`]).
 #[inline]
-pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out: &mut S) {
+pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
     let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
     if shape.form == Form::Chiitoitsu {
@@ -677,7 +677,13 @@ pub fn ordinary<S: YakuSink>(shape: &Shape, f: &HandFacts, ctx: &WinContext, out
             }
         }
     }
-    if closed && n_seq == 4 && shape.wait == Wait::Ryanmen && !is_value_pair(shape.pair, seat, round) && f.no_melds {
+    if closed
+        && n_seq == 4
+        && shape.wait == Wait::Ryanmen
+        && !is_value_pair(shape.pair, seat, round)
+        && f.no_melds
+        && (rules.pinfu_on_tsumo || !ctx.tsumo)
+    {
         add(Yaku::Pinfu, out);
     }
     if closed && twin_seq {
