@@ -1,0 +1,219 @@
+"""What one scalar call from Python costs, per input form, beside riichienv's call on
+the same distinct hands: `shanten` from mpsz text, 136-ids, 34 counts and Tile lists,
+and `score` with the winning tile as text and as an id.
+
+Two measures:
+- time (ns per call): the least wall time of interleaved rounds (every contender in
+  turn each round, so load from other work hits all alike); noisy on a shared machine;
+- instructions per call (valgrind callgrind): each phase's loop runs between two
+  calls of `math.gcd`, whose C function (`_PyLong_GCD`) makes callgrind dump its
+  counters, so each dump holds one phase exactly; the empty loop's count is given
+  so the loop's own share can be taken off. Independent of the machine's load.
+
+Run:
+    python benches/call_cost.py [--n 20000] [--rounds 7]            # time
+    python benches/call_cost.py --callgrind [--n 5000]              # instructions
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, Dict, List
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+
+def hands(n: int, seed: int = 19) -> List[List[int]]:
+    """`n` distinct 13/14-tile hands as sorted 136-ids, dealt from shuffled walls."""
+    rng = random.Random(seed)
+    out, seen = [], set()
+    while len(out) < n:
+        h = tuple(sorted(rng.sample(range(136), 13 + len(out) % 2)))
+        if h not in seen:
+            seen.add(h)
+            out.append(list(h))
+    return out
+
+
+def phases(n: int) -> Dict[str, Callable[[], object]]:
+    """Each phase: one call per hand (or per win), over distinct inputs."""
+    import mahjong_fast as mf
+
+    ids = hands(n)
+    counts = []
+    for h in ids:
+        c = [0] * 34
+        for i in h:
+            c[i // 4] += 1
+        counts.append(c)
+    texts = [mf.from_counts(c) for c in counts]
+    tiles = [[mf.Tile(f"{k % 9 + 1}{'mpsz'[k // 9]}") for k in range(34) for _ in range(c[k])] for c in counts]
+    sh = mf.shanten
+    out: Dict[str, Callable[[], object]] = {
+        "empty loop": lambda: [None for h in ids],
+        "shanten(mpsz)": lambda: [sh(h) for h in texts],
+        "shanten(136-ids)": lambda: [sh(h) for h in ids],
+        "shanten(34 counts)": lambda: [sh(h) for h in counts],
+        "shanten(Tile list)": lambda: [sh(h) for h in tiles],
+    }
+    try:
+        from riichienv import calculate_shanten
+
+        out["riichienv calculate_shanten(136-ids)"] = lambda: [calculate_shanten(h) for h in ids]
+    except ImportError:
+        pass
+    from bench_scoring import make_wins
+
+    wins = make_wins(max(1, n // 4), seed=23)
+    plain = [(w["hand"], w["win"]) for w in wins if not w["melds"]]
+    texts_w = [(mf.from_counts(_counts(h)), _text(w)) for h, w in plain]
+    score = mf.score
+    out["score(mpsz, win as text)"] = lambda: [_try(score, h, w) for h, w in texts_w]
+    out["score(136-ids, win as id)"] = lambda: [_try(score, h, w) for h, w in plain]
+    return out
+
+
+def _counts(ids: List[int]) -> List[int]:
+    c = [0] * 34
+    for i in ids:
+        c[i // 4] += 1
+    return c
+
+
+def _text(win: int) -> str:
+    k = win // 4
+    return f"{k % 9 + 1}{'mpsz'[k // 9]}"
+
+
+def _try(fn, *args):
+    try:
+        return fn(*args).points
+    except ValueError:  # no yaku without the generated context: still a full call
+        return None
+
+
+def check(fns: Dict[str, Callable[[], object]]) -> None:
+    """The shanten forms must agree with each other (and riichienv's, which counts
+    every form too), or the timings compare different work."""
+    ref = fns["shanten(mpsz)"]()
+    for name, fn in fns.items():
+        if name.startswith(("shanten(", "riichienv")):
+            try:
+                got = fn()
+            except Exception as e:  # a form this build does not take
+                print(f"  {name}: not accepted ({type(e).__name__}: {e})")
+                continue
+            bad = sum(a != b for a, b in zip(got, ref))
+            if bad:
+                print(f"  {name}: {bad} answers differ from shanten(mpsz)")
+
+
+def timed(n: int, rounds: int) -> None:
+    fns = phases(n)
+    check(fns)
+    best = {k: math.inf for k in fns}
+    for _ in range(rounds):
+        for k, fn in fns.items():
+            t = time.perf_counter()
+            try:
+                fn()
+            except Exception:
+                best[k] = math.nan
+                continue
+            best[k] = min(best[k], time.perf_counter() - t)
+    load = os.getloadavg()
+    print(f"ns per call (least wall time of {rounds} interleaved rounds; load average {load[0]:.1f})")
+    sizes = _sizes(fns, n)
+    for k, s in best.items():
+        print(f"  {k:42} {s / sizes[k] * 1e9:9.1f}")
+
+
+def _sizes(fns: Dict[str, Callable[[], object]], n: int) -> Dict[str, int]:
+    return {k: len(fn()) if k.startswith("score") else n for k, fn in fns.items()}
+
+
+def marker() -> None:
+    math.gcd(12, 18)
+
+
+def callgrind_child(n: int) -> None:
+    """Inside valgrind: run every phase once between two markers."""
+    fns = phases(n)
+    names = list(fns)
+    sizes = _sizes(fns, n)
+    for fn in fns.values():  # warm: first-call caches, lazy imports
+        try:
+            fn()
+        except Exception:
+            pass
+    print("PHASES " + "|".join(f"{k}={sizes[k]}" for k in names), flush=True)
+    for fn in fns.values():
+        marker()
+        try:
+            fn()
+        except Exception:
+            pass
+    marker()
+
+
+def callgrind(n: int) -> Dict[str, float]:
+    """Instructions per call of each phase (valgrind must be installed)."""
+    if not shutil.which("valgrind"):
+        raise SystemExit("valgrind is not installed")
+    d = tempfile.mkdtemp()
+    cmd = ["valgrind", "--tool=callgrind", "--dump-before=_PyLong_GCD", f"--callgrind-out-file={d}/cg.out",
+           sys.executable, __file__, "--callgrind-child", "--n", str(n)]
+    r = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, PYTHONHASHSEED="0"))
+    line = next((x for x in r.stdout.splitlines() if x.startswith("PHASES ")), None)
+    if line is None:
+        raise SystemExit(r.stderr[-2000:])
+    phases_ = [p.rsplit("=", 1) for p in line[len("PHASES "):].split("|")]
+    parts = sorted(glob.glob(f"{d}/cg.out.*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+    totals = []
+    for p in parts:
+        with open(p) as fh:
+            for x in fh:
+                if x.startswith("summary:") or x.startswith("totals:"):
+                    totals.append(int(x.split()[1]))
+                    break
+    # The dump at the marker after phase k holds phase k alone (the program's exit
+    # dump goes to the file without a number).
+    if os.environ.get("CALL_COST_DEBUG"):
+        print(totals, phases_)
+    seg = totals[-len(phases_):]
+    shutil.rmtree(d, ignore_errors=True)
+    return {name: c / int(size) for (name, size), c in zip(phases_, seg)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=20_000)
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--callgrind-child", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.callgrind_child:
+        callgrind_child(a.n)
+    elif a.callgrind:
+        res = callgrind(a.n)
+        print("instructions per call (callgrind; the empty loop's count is included in every other line)")
+        for k, v in res.items():
+            print(f"  {k:42} {v:9.0f}")
+    else:
+        timed(a.n, a.rounds)
+
+
+if __name__ == "__main__":
+    main()
