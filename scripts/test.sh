@@ -16,6 +16,11 @@ fi
 # and the peer packages used by differential tests and benches.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow pandas polars duckdb mypy ruff mahjong riichienv
+# Ray and Dask for the cluster tests (tests/cluster: a Ray head and two worker nodes,
+# a Dask local cluster, all on 127.0.0.1); those tests skip when either is missing,
+# so a failed install is said and the rest runs on.
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check "ray[data]" "dask[dataframe,distributed]" \
+  || echo "(ray / dask could not be installed: the cluster tests will skip)"
 
 # The solitaire play page's browser test: Debian's chromium with its driver, and
 # Selenium (test dependencies only; each installed only when missing).
