@@ -25,16 +25,31 @@ SETTINGS: Dict[str, Dict[str, Any]] = {
     "tenhou_like": dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False),
     "kiriage_sanbaiman": dict(has_open_tanyao=True, kiriage=True, kazoe_limit=1, renhou_as_yakuman=True),
     "aka_renhou_mangan": dict(has_aka_dora=True, has_open_tanyao=False, renhou_as_yakuman=False),
+    "three_player": dict(is_three_player=True, has_open_tanyao=True, has_aka_dora=True),
 }
+# Kinds a three-player wall lacks (2m-8m).
+_NOT_IN_SANMA = set(range(1, 8))
 
 
-def inputs(w: Dict[str, Any], rng: random.Random) -> Dict[str, Any]:
+def three_player_win(rng: random.Random) -> Dict[str, Any]:
+    """A generated win a three-player table can have: no 2m-8m anywhere (indicators
+    included), the winner and dealer among three seats."""
+    while True:
+        w = random_win(rng)
+        ids = list(w["hand"]) + [i for _, m in w["melds"] for i in m] + w["dora"] + w["ura"]
+        if all(i // 4 not in _NOT_IN_SANMA for i in ids):
+            w["winner"], w["dealer"] = w["winner"] % 3, w["dealer"] % 3
+            return w
+
+
+def inputs(w: Dict[str, Any], rng: random.Random, players: int = 4) -> Dict[str, Any]:
     """One generated win as the mahjong package's arguments (module-neutral: kinds of
     melds, flags and winds), with some renhou and some configs without winds."""
-    seat = (w["winner"] - w["dealer"]) % 4
+    seat = (w["winner"] - w["dealer"]) % players
     closed = not w["melds"]
     renhou = closed and not w["tsumo"] and seat != 0 and not w["riichi"] and rng.random() < 0.02
     return dict(
+        players=players,
         tiles=list(w["hand"]) + [i for _, ids in w["melds"] for i in ids],
         win=w["win"],
         melds=[(k, list(ids)) for k, ids in w["melds"]],
@@ -54,7 +69,8 @@ def inputs(w: Dict[str, Any], rng: random.Random) -> Dict[str, Any]:
             is_renhou=renhou,
             player_wind=None if rng.random() < 0.03 else 27 + seat,
             round_wind=None if rng.random() < 0.03 else 27 + "ESWN".index(w["round_wind"]),
-            tsumi_number=w["honba"],
+            # A three-player ron's honba (200 each in the mahjong package) is refused: none here.
+            tsumi_number=w["honba"] if players == 4 or w["tsumo"] else 0,
             kyoutaku_number=w["riichi_sticks"],
         ),
     )
@@ -98,11 +114,13 @@ def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -
     raw_ours = sum(f for _, f in ours["fu_details"] or [])
     yakuman = bool(theirs["yaku"]) and all(y[4] for y in theirs["yaku"])
     kinds = {t // 4 for t in x["tiles"]}
-    no_seat = x["flags"]["player_wind"] is None and {28, 29, 30} <= kinds
-    # A config without a seat wind: the core always has one, and a hand holding South,
-    # West and North gets a wind it holds (its pair or set may earn fu).
-    if no_seat:
-        return "no seat wind given and the hand holds South, West and North"
+    seats = {28, 29, 30} if x["players"] == 4 else {28, 29}
+    no_seat = x["flags"]["player_wind"] is None and seats <= kinds
+    # A config without a seat wind: the core always has one, and a hand holding every
+    # non-dealer wind (South, West, North; South, West at three) gets a wind it holds.
+    no_round = x["flags"]["round_wind"] is None and {27, 28, 29, 30} <= kinds
+    if no_seat or no_round:
+        return "no seat (round) wind given and the hand holds every non-dealer wind (every wind)"
     # The mahjong package takes, among readings of equal value, the one of most fu
     # (then most fu before rounding); the core reports the reading it ranked first.
     if yakuman and differ <= {"fu", "fu_details"} and (theirs["fu"], raw_theirs) >= (ours["fu"], raw_ours):
@@ -126,8 +144,9 @@ def run(setting: str, n: int, seed: int) -> Tuple[Counter, List[str], Counter]:
     kinds: Counter = Counter()
     unexplained: List[str] = []
     for _ in range(n):
-        w = random_win(rng)
-        x = inputs(w, rng)
+        three = options.get("is_three_player", False)
+        w = three_player_win(rng) if three else random_win(rng)
+        x = inputs(w, rng, 3 if three else 4)
         a = fields(evaluate(mahjong, x, options))
         b = fields(evaluate(ours_pkg, x, options))
         kinds["error" if a["error"] else "scored"] += 1

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Dict, List, NamedTuple, Optional, Type
 
 __all__ = ["Yaku", "YakuSpec", "YAKU_SPECS"]
@@ -121,9 +122,10 @@ YAKU_SPECS: List[YakuSpec] = [
 ]
 
 
-class Yaku:
-    """A yaku as the ``mahjong`` package shows it. Two yaku are equal when they are the
-    same yaku (``yaku_id``), whatever han a response gave them.
+class Yaku(ABC):
+    """A yaku as the ``mahjong`` package shows it (abstract, as there: a subclass names
+    ``is_condition_met``). Two yaku are equal when they are the same yaku
+    (``yaku_id``), whatever han a response gave them.
 
     Example:
         >>> from mahjong_fast.compat.mahjong.hand_calculating.yaku_list import Riichi, Tanyao
@@ -161,20 +163,32 @@ class Yaku:
     def __hash__(self) -> int:
         return hash(("yaku", self.yaku_id))
 
-    def is_condition_met(self, hand: Any, *args: Any) -> bool:
-        """Not available: the core scorer decides which yaku a hand has
-        (``HandCalculator.estimate_hand_value``).
+    @abstractmethod
+    def is_condition_met(self, hand: Any, *args: Any, **kwargs: Any) -> bool:
+        """Whether a reading of a hand has this yaku (not available here: see
+        ``_not_tested``)."""
 
-        Example:
-            >>> from mahjong_fast.compat.mahjong.hand_calculating.yaku_list import Tanyao
-            >>> Tanyao().is_condition_met([[1, 2, 3]])
-            Traceback (most recent call last):
-            ...
-            NotImplementedError: Tanyao: yaku conditions are decided by mahjong_fast's scorer; use HandCalculator.estimate_hand_value
-        """
-        raise NotImplementedError(
-            f"{self.name}: yaku conditions are decided by mahjong_fast's scorer; use HandCalculator.estimate_hand_value"
-        )
+
+def _not_tested(self: Yaku, hand: Any, *args: Any, **kwargs: Any) -> bool:
+    """Not available: the core scorer decides which yaku a hand has
+    (``HandCalculator.estimate_hand_value``).
+
+    Example:
+        >>> from mahjong_fast.compat.mahjong.hand_calculating.yaku_list import Tanyao
+        >>> Tanyao().is_condition_met([[1, 2, 3]])
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: Tanyao: yaku conditions are decided by mahjong_fast's scorer; use HandCalculator.estimate_hand_value
+    """
+    raise NotImplementedError(
+        f"{self.name}: yaku conditions are decided by mahjong_fast's scorer; use HandCalculator.estimate_hand_value"
+    )
+
+
+def _set_paarenchan_count(self: Yaku, count: int) -> None:
+    """Paarenchan's count of consecutive dealer wins (its name shows it; 13 han each)."""
+    self.count = count
+    self.han_open = self.han_closed = 13 * count
 
 
 def make_yaku_classes(module: str, yakuman: bool) -> Dict[str, Type[Yaku]]:
@@ -204,6 +218,9 @@ def make_yaku_classes(module: str, yakuman: bool) -> Dict[str, Type[Yaku]]:
             tenhou_id=s.tenhou_id,
             key=s.key,
             shows_count=s.key in ("dora", "aka_dora", "ura_dora"),
+            is_condition_met=_not_tested,
         )
+        if s.cls == "Paarenchan":
+            attrs.update(count=0, set_paarenchan_count=_set_paarenchan_count, __str__=lambda y: f"{y.name} {y.count}")
         out[s.cls] = type(s.cls, (Yaku,), attrs)
     return out
