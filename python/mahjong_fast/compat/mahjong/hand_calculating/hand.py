@@ -194,22 +194,12 @@ def _refuse_result(options: Any, r: Any, concealed: List[int], is_open_hand: boo
             "OptionalRules.limit_to_sextuple_yakuman=True (yakuman capped at 6x) has no counterpart in"
             " mahjong_fast's RuleSet and changes this hand's value"
         )
-    if not (
-        options.kazoe_limit == HandConfig.KAZOE_NO_LIMIT
-        or not options.fu_for_open_pinfu
-        or options.fu_for_pinfu_tsumo
-        or options.has_daichisei
-        or options.has_daisharin
-    ):
+    if not (not options.fu_for_open_pinfu or options.has_daichisei or options.has_daisharin):
         return
     keys = {k for k, _, _ in r.fu_items}
     what = None
-    if options.kazoe_limit == HandConfig.KAZOE_NO_LIMIT and not r.yakuman and r.han >= 26:
-        what = "kazoe_limit=KAZOE_NO_LIMIT (26 han and more as multiple yakuman)"
-    elif not options.fu_for_open_pinfu and is_open_hand and keys <= {"base", "tsumo", "open_pinfu"}:
-        what = "fu_for_open_pinfu=False (an open hand without fu scored 20 fu)"
-    elif options.fu_for_pinfu_tsumo and "pinfu_tsumo" in keys:
-        what = "fu_for_pinfu_tsumo=True (tsumo fu on a pinfu hand, losing pinfu)"
+    if not options.fu_for_open_pinfu and is_open_hand and r.self_draw and keys <= {"base", "tsumo"}:
+        what = "fu_for_open_pinfu=False on an open tsumo without other fu (the mahjong package drops its tsumo fu)"
     elif options.has_daichisei and r.form == "chiitoitsu" and any(y.key == "tsuuiisou" for y in r.yaku):
         what = "has_daichisei=True (daichisei)"
     elif options.has_daisharin and not is_open_hand and len(concealed) == 14:
@@ -223,7 +213,7 @@ def _refuse_result(options: Any, r: Any, concealed: List[int], is_open_hand: boo
         )
 
 
-def _cost(r: Any, tsumo: bool, dealer: bool, winner: int, payer: int, other: int, kiriage: bool) -> ScoresResult:
+def _cost(r: Any, tsumo: bool, dealer: bool, winner: int, payer: int, other: int, rules: Any) -> ScoresResult:
     """The core result's payments as a ScoresResult; the honba bonuses are what each
     payer pays beyond the hand's value (from the deltas)."""
     deltas = r.deltas
@@ -243,7 +233,7 @@ def _cost(r: Any, tsumo: bool, dealer: bool, winner: int, payer: int, other: int
         additional_bonus=additional_bonus,
         kyoutaku_bonus=r.sticks_points,
         total=deltas[winner],
-        yaku_level=yaku_level(r.limit, han, r.fu, r.yakuman, kiriage),
+        yaku_level=yaku_level(r.limit, han, r.fu, r.yakuman, rules.kiriage_mangan, rules.kazoe == "multiple"),
     )
 
 
@@ -308,10 +298,6 @@ def _renhou_han(config: HandConfig) -> Optional[int]:
 
 def _refuse(config: HandConfig, factory: Type[ScoresCalculator]) -> None:
     """Raise InvalidRuleError for a context without a counterpart in the core's rules."""
-    if isinstance(factory, type) and issubclass(factory, Aotenjou):
-        raise _mf.InvalidRuleError(
-            "scores_calculator_factory=Aotenjou: scoring without limits has no counterpart in mahjong_fast's RuleSet"
-        )
     if config.is_open_riichi:
         raise _mf.InvalidRuleError("HandConfig.is_open_riichi=True: open riichi has no counterpart in mahjong_fast")
     if config.paarenchan:
@@ -319,11 +305,6 @@ def _refuse(config: HandConfig, factory: Type[ScoresCalculator]) -> None:
     if config.num_nuki_dora > 0 and not config.options.is_three_player:
         raise _mf.InvalidRuleError(
             "HandConfig.num_nuki_dora in a four-player game: nuki dora exist only in three-player mahjong_fast"
-        )
-    if config.options.is_three_player and config.tsumi_number and not config.is_tsumo:
-        raise _mf.InvalidRuleError(
-            "three-player ron with honba: the mahjong package's 200 a honba has no counterpart in"
-            " mahjong_fast's RuleSet (honba_points is a multiple of 3)"
         )
 
 
@@ -391,11 +372,13 @@ class HandCalculator:
         options = config.options
         factory = scores_calculator_factory
         _refuse(config, factory)
-        rules = options.to_rules(_renhou_han(config))
+        # Aotenjou is the core's aotenjou rule; like the mahjong package's, it pays no honba or sticks.
+        aotenjou = isinstance(factory, type) and issubclass(factory, Aotenjou)
+        rules = options.to_rules(_renhou_han(config), aotenjou)
         is_open_hand = any(m.opened for m in melds)
         three = bool(options.is_three_player)
         n = 3 if three else 4
-        custom_scores = factory is not ScoresCalculator
+        custom_scores = factory is not ScoresCalculator and not aotenjou
 
         if config.is_nagashi_mangan:
             nagashi = _NAGASHI()
@@ -454,8 +437,8 @@ class HandCalculator:
                 discarder=discarder,
                 dora=_mpsz(dora_indicators or []),
                 ura=_mpsz(ura_dora_indicators or []) if riichi else "",
-                honba=config.tsumi_number,
-                riichi_sticks=config.kyoutaku_number,
+                honba=0 if aotenjou else config.tsumi_number,
+                riichi_sticks=0 if aotenjou else config.kyoutaku_number,
                 kita=max(0, config.num_nuki_dora),
                 n_players=n,
             )
@@ -463,6 +446,9 @@ class HandCalculator:
             return HandResponse(error=HandCalculator.ERR_NO_YAKU)
         except _mf.InvalidHandError as e:
             message = str(e)
+            if message.startswith("aotenjou:"):
+                # A value past what the core's point fields hold: no answer, not a non-winning hand.
+                raise _mf.InvalidRuleError(f"scores_calculator_factory=Aotenjou: {message}") from None
             return HandResponse(
                 error=message if message.startswith("win context") else HandCalculator.ERR_HAND_NOT_WINNING
             )
@@ -470,6 +456,11 @@ class HandCalculator:
             return HandResponse(error=str(e))
 
         _refuse_result(options, r, concealed, is_open_hand)
+        if aotenjou and r.yakuman:
+            raise _mf.InvalidRuleError(
+                "scores_calculator_factory=Aotenjou on a yakuman: the mahjong package adds the hand's other yaku to"
+                " the yakuman, mahjong_fast's aotenjou counts the yakuman and its dora"
+            )
         yaku = _yaku(r, is_open_hand)
         if r.form == "kokushi":
             # The mahjong package reports thirteen orphans with 0 fu and no breakdown.
@@ -480,7 +471,5 @@ class HandCalculator:
         if custom_scores:
             cost = factory().calculate_scores(han, fu, config, bool(r.yakuman))
         else:
-            cost = _cost(
-                r, tsumo, seat == 0, seat, discarder if discarder is not None else payer, other, rules.kiriage_mangan
-            )
+            cost = _cost(r, tsumo, seat == 0, seat, discarder if discarder is not None else payer, other, rules)
         return HandResponse(cost, han, fu, yaku, None, details, is_open_hand)

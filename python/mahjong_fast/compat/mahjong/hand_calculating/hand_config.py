@@ -35,12 +35,10 @@ class HandConstants:
     KAZOE_NO_LIMIT = 2
 
 
-# kazoe_limit -> RuleSet.kazoe. KAZOE_NO_LIMIT differs from KAZOE_LIMITED only from 26
-# han without a yakuman on, which the calculator refuses (no counterpart yet).
 _KAZOE = {
     HandConstants.KAZOE_LIMITED: "yakuman",
     HandConstants.KAZOE_SANBAIMAN: "sanbaiman",
-    HandConstants.KAZOE_NO_LIMIT: "yakuman",
+    HandConstants.KAZOE_NO_LIMIT: "multiple",
 }
 _RULES_CACHE: Dict[Tuple[object, ...], RuleSet] = {}
 
@@ -97,24 +95,28 @@ class OptionalRules:
             self.kazoe_limit,
             bool(self.kiriage),
             bool(self.renhou_as_yakuman),
+            bool(self.fu_for_open_pinfu),
+            bool(self.fu_for_pinfu_tsumo),
         )
 
-    def to_rules(self, renhou_han: Optional[int] = None) -> RuleSet:
+    def to_rules(self, renhou_han: Optional[int] = None, aotenjou: bool = False) -> RuleSet:
         """The mahjong_fast ``RuleSet`` these options map to (on the ``standard`` preset:
-        no pao, yakuman add up, 4 fu for a double wind pair, 300 a honba). The options
-        without a counterpart yet (``fu_for_open_pinfu=False``, ``fu_for_pinfu_tsumo=True``,
-        daisharin, daichisei, ``KAZOE_NO_LIMIT`` from 26 han, the 6x yakuman cap) are
-        refused by the calculator on the hands where they would change the result
+        no pao, yakuman add up, 4 fu for a double wind pair, 300 a honba, 200 at three
+        players). The options without a counterpart yet (daisharin, daichisei, the 6x
+        yakuman cap, ``fu_for_open_pinfu=False`` on an open tsumo) are refused by the
+        calculator on the hands where they would change the result
         (docs/compat_mahjong.md). ``renhou_han`` is a renhou yaku's han changed in
-        ``HandConfig.yaku`` (1-12).
+        ``HandConfig.yaku`` (1-12); ``aotenjou`` is the ``Aotenjou`` calculator's rule.
 
         Example:
             >>> OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False).to_rules().double_kokushi_13
             False
             >>> OptionalRules(renhou_as_yakuman=True, kazoe_limit=1).to_rules().kazoe
             'sanbaiman'
+            >>> OptionalRules(fu_for_pinfu_tsumo=True, kazoe_limit=2).to_rules().pinfu_on_tsumo
+            False
         """
-        key = self._key() + (renhou_han,)
+        key = self._key() + (renhou_han, aotenjou)
         rules = _RULES_CACHE.get(key)
         if rules is not None:
             return rules
@@ -133,6 +135,14 @@ class OptionalRules:
             double_daisuushii=doubles,
             # The mahjong package's renhou is a 5 han yaku unless it is a yakuman.
             renhou="yakuman" if self.renhou_as_yakuman else renhou_han or 5,
+            fu_for_open_pinfu=bool(self.fu_for_open_pinfu),
+            pinfu_on_tsumo=not self.fu_for_pinfu_tsumo,
+            # The mahjong package's fu of a yakuman: 0 for thirteen orphans, a pinfu
+            # shape's own fu.
+            yakuman_fu="tenhou",
+            # Its three-player honba: 200 on a ron, 100 from each payer of a tsumo.
+            sanma_honba_points=200,
+            aotenjou=aotenjou,
         )
         _RULES_CACHE[key] = rules
         return rules

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from mahjong_fast import InvalidRuleError, points
+from mahjong_fast import points
 
 if TYPE_CHECKING:
     from mahjong_fast.compat.mahjong.hand_calculating.hand_config import HandConfig
@@ -42,9 +42,10 @@ class ScoresResult(TypedDict):
     yaku_level: str
 
 
-def yaku_level(limit: str, han: int, fu: int, yakuman: int, kiriage: bool) -> str:
+def yaku_level(limit: str, han: int, fu: int, yakuman: int, kiriage: bool, kazoe_multiple: bool = False) -> str:
     """The ``mahjong`` package's name of a limit, from mahjong_fast's: a counted (kazoe)
-    limit is named like the limit it pays ("yakuman", "sanbaiman"), two yakuman and more
+    limit is named like the limit it pays ("yakuman", "sanbaiman"; under
+    ``kazoe_multiple`` 26 han and more "2x yakuman" ...), two yakuman and more
     "2x yakuman" ... "6x yakuman" (6x and more), and under kiriage "kiriage mangan" for
     4 han 30 fu / 3 han 60 fu and no name for the other mangans below 5 han (the names
     the ``mahjong`` package gives).
@@ -58,7 +59,7 @@ def yaku_level(limit: str, han: int, fu: int, yakuman: int, kiriage: bool) -> st
     if yakuman >= 2:
         return f"{min(yakuman, 6)}x yakuman"
     if limit == "kazoe yakuman":
-        return "yakuman"
+        return f"{min(han // 13, 6)}x yakuman" if kazoe_multiple and han >= 26 else "yakuman"
     if limit == "mangan" and han < 5 and kiriage:
         return "kiriage mangan" if (han, fu) in ((4, 30), (3, 60)) else ""
     return limit
@@ -88,11 +89,6 @@ class ScoresCalculator:
             64000
         """
         rules = config.options.to_rules()
-        if config.options.kazoe_limit == 2 and not is_yakuman and han >= 26:
-            raise InvalidRuleError(
-                "OptionalRules.kazoe_limit=KAZOE_NO_LIMIT (26 han and more as multiple yakuman) has no counterpart"
-                " in mahjong_fast's RuleSet"
-            )
         three = bool(config.options.is_three_player)
         dealer = bool(config.is_dealer)
         tsumo = bool(config.is_tsumo)
@@ -106,18 +102,14 @@ class ScoresCalculator:
             rules=rules,
         )
         honba = config.tsumi_number
+        per_honba = rules.sanma_honba_points if three and rules.sanma_honba_points is not None else rules.honba_points
         if tsumo:
             main = table["tsumo_dealer"] * multiple
             additional = main if dealer else table["tsumo_non_dealer"] * multiple
-            main_bonus = additional_bonus = rules.honba_points // 3 * honba
+            main_bonus = additional_bonus = per_honba // (2 if three else 3) * honba
         else:
-            if three and honba:
-                raise InvalidRuleError(
-                    "three-player ron with honba: the mahjong package's 200 a honba has no counterpart in"
-                    " mahjong_fast's RuleSet (honba_points is a multiple of 3)"
-                )
             main, additional = table["ron"] * multiple, 0
-            main_bonus, additional_bonus = rules.honba_points * honba, 0
+            main_bonus, additional_bonus = per_honba * honba, 0
         kyoutaku = rules.riichi_stick * config.kyoutaku_number
         payers = 1 if three else 2
         total = main + main_bonus + payers * (additional + additional_bonus) + kyoutaku
@@ -137,26 +129,39 @@ class ScoresCalculator:
 
 
 class Aotenjou(ScoresCalculator):
-    """Scoring without limits (青天井): no counterpart in mahjong_fast's rules yet, so it
-    is refused with an ``InvalidRuleError``.
+    """Scoring without limits (青天井): mahjong_fast's ``aotenjou`` rule; as in the
+    ``mahjong`` package it pays no honba or riichi sticks and names no limit.
 
     Example:
         >>> from mahjong_fast.compat.mahjong.hand_calculating.hand_config import HandConfig
-        >>> Aotenjou.calculate_scores(han=13, fu=40, config=HandConfig())
-        Traceback (most recent call last):
-        ...
-        mahjong_fast.InvalidRuleError: Aotenjou: scoring without limits has no counterpart in mahjong_fast's RuleSet
+        >>> r = Aotenjou.calculate_scores(han=13, fu=40, config=HandConfig())
+        >>> r["main"], r["yaku_level"]
+        (5242900, '')
     """
 
     @staticmethod
     def calculate_scores(han: int, fu: int, config: HandConfig, is_yakuman: bool = False) -> ScoresResult:
-        """Refused (no counterpart yet).
+        """The payments of ``han`` / ``fu`` without any limit (``is_yakuman`` changes nothing).
 
         Example:
             >>> from mahjong_fast.compat.mahjong.hand_calculating.hand_config import HandConfig
-            >>> Aotenjou.calculate_scores(1, 30, HandConfig())
-            Traceback (most recent call last):
-            ...
-            mahjong_fast.InvalidRuleError: Aotenjou: scoring without limits has no counterpart in mahjong_fast's RuleSet
+            >>> Aotenjou.calculate_scores(8, 30, HandConfig(is_tsumo=True))["additional"]
+            30800
         """
-        raise InvalidRuleError("Aotenjou: scoring without limits has no counterpart in mahjong_fast's RuleSet")
+        rules = config.options.to_rules(aotenjou=True)
+        dealer, tsumo = bool(config.is_dealer), bool(config.is_tsumo)
+        table: Any = points(han, fu, dealer=dealer, self_draw=tsumo, rules=rules)
+        if tsumo:
+            main = table["tsumo_dealer"]
+            additional = main if dealer else table["tsumo_non_dealer"]
+        else:
+            main, additional = table["ron"], 0
+        return ScoresResult(
+            main=main,
+            additional=additional,
+            main_bonus=0,
+            additional_bonus=0,
+            kyoutaku_bonus=0,
+            total=main + 2 * additional,
+            yaku_level="",
+        )
