@@ -321,6 +321,7 @@ def taiwan_score_raw(
     last_tile: bool,
     first_turn: bool,
     dealer_first_discard: bool,
+    declared_ready: bool,
     rules: TaiwanRuleSet,
 ) -> dict[str, Any]: ...
 def taiwan_flower_win_raw(kind: str, consecutive: int, rules: TaiwanRuleSet) -> dict[str, Any]: ...

@@ -68,7 +68,8 @@ def _score(args: argparse.Namespace) -> Tuple[taiwan.TaiwanScore, taiwan.TaiwanR
         args.hand, win_tile=args.win, melds=args.meld, flowers=args.flowers, seat_wind=args.seat,
         round_wind=args.round, self_draw=args.tsumo, dealer=args.dealer, consecutive=args.consecutive,
         replacement=args.replacement, robbing_kong=args.robbing_kong, last_tile=args.last_tile,
-        first_turn=args.first_turn, dealer_first_discard=args.dealer_first_discard, rules=rules,
+        first_turn=args.first_turn, dealer_first_discard=args.dealer_first_discard,
+        declared_ready=args.declared_ready, rules=rules,
     )
     return s, rules
 
@@ -202,6 +203,7 @@ def _add_options(s: argparse.ArgumentParser, line: bool = False) -> None:
     s.add_argument("--last-tile", action="store_true", help="the last live tile (海底撈月 / 河底撈魚)")
     s.add_argument("--first-turn", action="store_true", help="first go-around, no calls (天胡 / 地胡 / 人胡)")
     s.add_argument("--dealer-first-discard", action="store_true", help="won on the dealer's first discard")
+    s.add_argument("--declared-ready", action="store_true", help="declared ready with the first discard (地聽)")
     s.add_argument("--preset", default="common", choices=list(taiwan.PRESETS), help="rule set preset")
     s.add_argument("--rules", default=None, help="rule set: a preset name or a .toml file (instead of --preset)")
     s.add_argument("--rule", action="append", help="change one rule option, key=value (e.g. flower_set=1); repeat")

@@ -35,7 +35,7 @@ from mahjong_fast.taiwan.phases import (
     phase_from_dict,
 )
 from mahjong_fast.taiwan.rules import RulesLike, TaiwanRules, load_rules
-from mahjong_fast.taiwan.scoring import TaiwanScore, flower_win_score, score
+from mahjong_fast.taiwan.scoring import TaiwanScore, flower_win_score, score, waits
 from mahjong_fast.taiwan.wall import build_wall, check_wall  # noqa: F401 (build_wall: the examples build walls)
 
 # What a win on a replacement tile is scored as (score(replacement=...)), by Act.source.
@@ -131,6 +131,8 @@ class TaiwanRound:
         self._n_discards = 0
         # A flower win made by the opening replacements, declarable at that seat's first draw.
         self._opening_chance: Optional[Tuple[int, str]] = None
+        # Seats that declared ready with their first discard (地聽): their hand is fixed.
+        self.ready: List[int] = []
         self.state: Phase = self._deal()
 
     # --- queries ---------------------------------------------------------------
@@ -234,6 +236,7 @@ class TaiwanRound:
             "kongs": self._kongs, "draws": list(self._draws), "interrupted": self._interrupted,
             "n_discards": self._n_discards,
             "opening_chance": None if self._opening_chance is None else list(self._opening_chance),
+            "ready": list(self.ready),
             "state": self.state.to_dict(),
         }
 
@@ -267,6 +270,8 @@ class TaiwanRound:
             r._n_discards = int_arg("n_discards", data["n_discards"], 0, 144)
             oc = data["opening_chance"]
             r._opening_chance = None if oc is None else (seat_arg("opening_chance seat", oc[0]), str(oc[1]))
+            # Rounds written before 地聽 existed have no "ready".
+            r.ready = sorted({seat_arg("ready seat", x) for x in data.get("ready", [])})
             r.state = phase_from_dict(data["state"])
         except (KeyError, IndexError, TypeError, ValueError) as e:
             if isinstance(e, MahjongError):
@@ -467,6 +472,10 @@ class TaiwanRound:
             raise IllegalActionError(f"seat {seat} cannot {what}: it is seat {s.seat}'s turn")
         return s
 
+    def _not_ready(self, seat: int) -> None:
+        if seat in self.ready:
+            raise IllegalActionError(f"seat {seat} declared ready (地聽): its hand cannot change")
+
     def _check_holds(self, seat: int, tile: str, n: int = 1) -> None:
         if self.hands[seat].count(tile) < n:
             raise IllegalActionError(f"seat {seat} does not hold {n} x {tile} (hand: {''.join(sorted(self.hands[seat]))})")
@@ -490,6 +499,8 @@ class TaiwanRound:
         s = self._acting(seat, "discard")
         t = _one_tile(tile, "discard")
         self._check_holds(seat, t)
+        if seat in self.ready and t != s.drawn:
+            raise IllegalActionError(f"seat {seat} declared ready (地聽): it can only discard the tile it drew ({s.drawn})")
         # The transition: Act -> Claim.
         self._remove(seat, t)
         dealer_first = seat == self.dealer and not self.discards[seat]
@@ -498,6 +509,35 @@ class TaiwanRound:
         self.events.append(("discard", seat, t))
         self._n_discards += 1
         self.state = Claim(t, seat, frozenset(), s.last_tile, dealer_first, first_turn)
+
+    def declare_ready(self, seat: int, tile: str) -> None:
+        """The acting seat discards ``tile`` as its first discard and declares its hand
+        ready (地聽): nobody has called, the 16 tiles left wait on a tile, and the rules
+        score it (``ready_on_first_discard``). From then on the seat discards what it
+        draws, and calls or kongs nothing, until it wins.
+
+        Example:
+            >>> hands = ['1289m129p19s1234567z8p', '234m567m345p678p23s55s', '1389m139p19s1234567z', '1479m147p19s1234567z']
+            >>> r = TaiwanRound(build_wall(hands, draws="7z4s"), rules="atawmj2009")
+            >>> r.discard(0, "8p"); r.draw(); r.declare_ready(1, "7z"); r.ready
+            [1]
+            >>> r.draw(); r.discard(2, "4s"); r.ron(1).wins[0].score.keys()  # 地聽 4, no 門清
+            ['all_chows', 'ready_on_first_discard']
+        """
+        s = self._acting(seat, "declare ready")
+        t = _one_tile(tile, "declare_ready discard")
+        self._check_holds(seat, t)
+        if not self.rules.ready_on_first_discard:
+            raise IllegalActionError("these rules have no 地聽 (ready_on_first_discard is 0)")
+        if self.discards[seat] or self._interrupted or s.source not in ("deal", "live", "flower"):
+            raise IllegalActionError(f"seat {seat} can declare ready only with its first discard, nobody having called")
+        rest = list(self.hands[seat])
+        rest.remove(t)
+        if not waits("".join(rest)):
+            raise IllegalActionError(f"seat {seat}: {''.join(sorted(rest))} after discarding {t} is not ready")
+        self.discard(seat, t)
+        self.ready.append(seat)
+        self.events.append(("declare_ready", seat, t))
 
     def draw(self) -> None:
         """Nobody claims the discard: the next seat draws from the live end.
@@ -545,7 +585,8 @@ class TaiwanRound:
         return score(
             "".join(tiles), win_tile=win, melds=self.melds[seat], flowers=[FLOWER_ALIASES[f] for f in self.flowers[seat]],
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind, self_draw=self_draw,
-            dealer=seat == self.dealer, consecutive=self.consecutive, rules=self.rules, **ctx,
+            dealer=seat == self.dealer, consecutive=self.consecutive, declared_ready=seat in self.ready,
+            rules=self.rules, **ctx,
         )
 
     def tsumo(self, seat: int) -> RoundResult:
@@ -682,6 +723,8 @@ class TaiwanRound:
         c: Claim = self._need(Claim, seat)
         if seat == c.discarder:
             raise IllegalActionError(f"seat {seat} cannot call its own discard")
+        if seat in self.ready:
+            raise IllegalActionError(f"seat {seat} declared ready (地聽): its hand cannot change")
         return c
 
     def _rel(self, seat: int, other: int) -> int:
@@ -768,6 +811,7 @@ class TaiwanRound:
             '4s'
         """
         self._acting(seat, "declare a kong")
+        self._not_ready(seat)
         t = _one_tile(tile, "concealed kong of")
         self._check_holds(seat, t, 4)
         self._remove(seat, t, 4)
@@ -790,6 +834,7 @@ class TaiwanRound:
             Rob(seat=1, tile='5p')
         """
         self._acting(seat, "add to a kong")
+        self._not_ready(seat)
         t = _one_tile(tile, "added kong of")
         idx = next((i for i, m in enumerate(self.melds[seat]) if m.kind == "pon" and m.tiles == t[0] * 3 + t[1]), None)
         if idx is None:

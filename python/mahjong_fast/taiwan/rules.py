@@ -75,6 +75,7 @@ class TaiwanRules(RuleSetBase, core=TaiwanRuleSet, toml_table="taiwan"):
     human_win: int
     seven_rob_one: int
     eight_immortals: int
+    ready_on_first_discard: int
     seven_pairs_one_pung: int
     dealer: int
     per_consecutive_deal: int

@@ -261,6 +261,7 @@ def win_args(
     last_tile: Any = False,
     first_turn: Any = False,
     dealer_first_discard: Any = False,
+    declared_ready: Any = False,
 ) -> WinArgs:
     """Every argument of :func:`score` checked (the one validation of the scalar call
     and of :func:`~mahjong_fast.taiwan.score_batch` rows); the winning tile defaults to
@@ -284,7 +285,7 @@ def win_args(
     else:
         win_tile = int_arg("win_tile", win_tile, 0, 135)
     flags = {"self_draw": self_draw, "dealer": dealer, "robbing_kong": robbing_kong, "last_tile": last_tile,
-             "first_turn": first_turn, "dealer_first_discard": dealer_first_discard}
+             "first_turn": first_turn, "dealer_first_discard": dealer_first_discard, "declared_ready": declared_ready}
     return WinArgs(hand, ms, win_tile, fmask, parse_wind(seat_wind), parse_wind(round_wind),
                    {k: flag_arg(k, v) for k, v in flags.items()}, int_arg("consecutive", consecutive, 0, MAX_CONSECUTIVE),
                    text_arg("replacement", replacement, REPLACEMENTS))
@@ -305,6 +306,7 @@ def score(
     last_tile: bool = False,
     first_turn: bool = False,
     dealer_first_discard: bool = False,
+    declared_ready: bool = False,
     rules: RulesLike = None,
 ) -> TaiwanScore:
     """Score a winning Taiwan hand.
@@ -323,6 +325,8 @@ def score(
         robbing_kong, last_tile: 搶槓; the last live tile (海底 / 河底).
         first_turn: the first go-around with no call (天胡 / 地胡 / 人胡).
         dealer_first_discard: won on the dealer's first discard (地胡's other definition).
+        declared_ready: the winner declared ready with his first discard, nobody
+            having called (地聽, where ``rules.ready_on_first_discard`` scores it).
         rules: a :class:`TaiwanRules`, a preset name, a dict of options (``preset``
             plus changes) or a TOML file path; ``None`` is the common preset.
 
@@ -337,11 +341,11 @@ def score(
     """
     rs = load_rules(rules)
     a = win_args(hand, win_tile, melds, flowers, seat_wind, round_wind, self_draw, dealer, consecutive, replacement,
-                 robbing_kong, last_tile, first_turn, dealer_first_discard)
+                 robbing_kong, last_tile, first_turn, dealer_first_discard, declared_ready)
     raw = _core.taiwan_score_raw(
         a.hand, a.melds, a.win_tile, a.flowers, a.seat_wind, a.round_wind, a.flags["self_draw"], a.flags["dealer"],
         a.consecutive, a.replacement, a.flags["robbing_kong"], a.flags["last_tile"], a.flags["first_turn"],
-        a.flags["dealer_first_discard"], rs._core,  # type: ignore[attr-defined]
+        a.flags["dealer_first_discard"], a.flags["declared_ready"], rs._core,  # type: ignore[attr-defined]
     )
     ms, fmask = a.melds, a.flowers
     return _score_from_raw(raw, ms, fmask)

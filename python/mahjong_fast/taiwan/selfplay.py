@@ -32,6 +32,7 @@ from mahjong_fast.taiwan.rules import RulesLike, load_rules
 __all__ = ["RandomPlayers", "self_play"]
 
 _CALL_CHANCE = 0.25  # how often a possible pung / chow / kong is made
+_READY_CHANCE = 0.8  # how often a ready first discard is declared (地聽) where the rules have it
 
 
 class RandomPlayers:
@@ -113,6 +114,9 @@ class RandomPlayers:
                 except _core.IllegalActionError:
                     if complete:
                         raise
+            if seat in r.ready:  # 地聽: the hand is fixed, the draw goes
+                r.discard(seat, str(s.drawn))
+                return
             if self.rng.random() < _CALL_CHANCE:
                 counts = Counter(hand)
                 kongs: List[Tuple[str, Tuple[Any, ...]]] = [("concealed_kong", (seat, t)) for t, n in counts.items() if n == 4]
@@ -122,7 +126,18 @@ class RandomPlayers:
                     name, args = self.rng.choice(kongs)
                     getattr(r, name)(*args)
                     return
-        r.discard(seat, self._discard_choice(r, seat))
+        t = self._discard_choice(r, seat)
+        if (r.rules.ready_on_first_discard and not r.discards[seat] and not r.melds[seat] and s.source != "call"
+                and not any(r.melds[o] for o in range(4)) and self.rng.random() < _READY_CHANCE):
+            rest = list(hand)
+            rest.remove(t)
+            if _core.waits("".join(rest), None, n_sets=5):
+                try:
+                    r.declare_ready(seat, t)
+                    return
+                except _core.IllegalActionError:
+                    pass  # someone called or kept a kong before: not the first go-around
+        r.discard(seat, t)
 
     def _discard_choice(self, r: TaiwanRound, seat: int) -> str:
         hand = r.hands[seat]
@@ -150,13 +165,13 @@ class RandomPlayers:
         if self.rng.random() < _CALL_CHANCE:
             calls: List[Tuple[str, Tuple[Any, ...]]] = []
             for o in self._others(c.discarder):
-                n = r.hands[o].count(c.tile)
+                n = 0 if o in r.ready else r.hands[o].count(c.tile)
                 if n >= 2:
                     calls.append(("pung", (o,)))
                 if n >= 3 and r.live_tiles_left > 0:
                     calls.append(("exposed_kong", (o,)))
             nxt = (c.discarder + 1) % 4
-            if c.tile[1] != "z":
+            if c.tile[1] != "z" and nxt not in r.ready:
                 k, suit = int(c.tile[0]), c.tile[1]
                 for lo in range(max(1, k - 2), min(k, 7) + 1):
                     need = [f"{v}{suit}" for v in range(lo, lo + 3) if v != k]

@@ -35,6 +35,7 @@ mod arg {
     crate::flag_param!(last_tile);
     crate::flag_param!(first_turn);
     crate::flag_param!(dealer_first_discard);
+    crate::flag_param!(declared_ready);
     crate::class_param!(rules: crate::rules::PyTaiwanRules);
 }
 
@@ -96,11 +97,11 @@ fn score_to_py<'py>(py: Python<'py>, s: &TaiScore, complete: bool) -> PyResult<B
 /// (bit i = flower i: 0..4 梅蘭菊竹, 4..8 春夏秋冬). Returns a dict of plain values.
 ///
 /// Example:
-///     >>> taiwan_score_raw("123m456m789m234p567p55s", None, "7p", 0, 0, 0, False, False, 0, "none", False, False, False, False, TaiwanRuleSet())["total"]
+///     >>> taiwan_score_raw("123m456m789m234p567p55s", None, "7p", 0, 0, 0, False, False, 0, "none", False, False, False, False, False, TaiwanRuleSet())["total"]
 ///     3
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (hand, melds, win_tile, flowers, seat_wind, round_wind, self_draw, dealer, consecutive, replacement, robbing_kong, last_tile, first_turn, dealer_first_discard, rules))]
+#[pyo3(signature = (hand, melds, win_tile, flowers, seat_wind, round_wind, self_draw, dealer, consecutive, replacement, robbing_kong, last_tile, first_turn, dealer_first_discard, declared_ready, rules))]
 pub fn taiwan_score_raw<'py>(
     py: Python<'py>,
     hand: &Bound<'_, PyAny>,
@@ -117,6 +118,7 @@ pub fn taiwan_score_raw<'py>(
     #[pyo3(from_py_with = arg::last_tile)] last_tile: bool,
     #[pyo3(from_py_with = arg::first_turn)] first_turn: bool,
     #[pyo3(from_py_with = arg::dealer_first_discard)] dealer_first_discard: bool,
+    #[pyo3(from_py_with = arg::declared_ready)] declared_ready: bool,
     #[pyo3(from_py_with = arg::rules)] rules: PyRef<'_, PyTaiwanRules>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let tiles = convert::tiles(hand)?;
@@ -136,6 +138,7 @@ pub fn taiwan_score_raw<'py>(
         last_tile,
         first_turn,
         dealer_first_discard,
+        declared_ready,
     };
     let s = taiwan::score(&counts, &melds, &ctx, &rules.0).py_err()?;
     score_to_py(py, &s, true)

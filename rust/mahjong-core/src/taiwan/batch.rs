@@ -27,9 +27,10 @@ pub mod flags {
     pub const LAST_TILE: u8 = 8;
     pub const FIRST_TURN: u8 = 16;
     pub const DEALER_FIRST_DISCARD: u8 = 32;
+    pub const DECLARED_READY: u8 = 64;
     /// Names in bit order (the keywords of the scalar `taiwan.score`).
-    pub const NAMES: [&str; 6] =
-        ["self_draw", "dealer", "robbing_kong", "last_tile", "first_turn", "dealer_first_discard"];
+    pub const NAMES: [&str; 7] =
+        ["self_draw", "dealer", "robbing_kong", "last_tile", "first_turn", "dealer_first_discard", "declared_ready"];
 }
 
 /// The input columns, in the order of [`Columns`]; a missing column takes its default.
@@ -154,6 +155,7 @@ impl Columns<'_> {
             last_tile: f & flags::LAST_TILE != 0,
             first_turn: f & flags::FIRST_TURN != 0,
             dealer_first_discard: f & flags::DEALER_FIRST_DISCARD != 0,
+            declared_ready: f & flags::DECLARED_READY != 0,
             replacement,
             consecutive: consecutive as u16,
         };

@@ -14,7 +14,7 @@ macro_rules! patterns {
         }
 
         /// Every pattern in table order.
-        pub const ALL_PATTERNS: [Pattern; 34] = [$(Pattern::$p,)*];
+        pub const ALL_PATTERNS: [Pattern; 35] = [$(Pattern::$p,)*];
 
         impl Pattern {
             /// Snake-case key used by Python, JSON and the rule options.
@@ -73,6 +73,7 @@ patterns! {
     HumanWin = "human_win", "人胡", "human win";
     SevenRobOne = "seven_rob_one", "七搶一", "seven robbing one";
     EightImmortals = "eight_immortals", "八仙過海", "eight immortals crossing the sea";
+    ReadyOnFirstDiscard = "ready_on_first_discard", "地聽", "ready on the first discard";
     SevenPairsOnePung = "seven_pairs_one_pung", "嚦咕嚦咕", "seven pairs and a pung";
 }
 
@@ -113,6 +114,7 @@ impl Pattern {
             HumanWin => r.human_win,
             SevenRobOne => r.seven_rob_one,
             EightImmortals => r.eight_immortals,
+            ReadyOnFirstDiscard => r.ready_on_first_discard,
             SevenPairsOnePung => r.seven_pairs_one_pung,
         }
     }

@@ -111,6 +111,10 @@ crate::rule_options! {
         seven_rob_one: u16 = 8, TAI;
         /// Tai of 八仙過海 (all eight flowers).
         eight_immortals: u16 = 8, TAI;
+        /// Tai of 地聽: ready with the first discard after the deal, nobody having called,
+        /// and declared so (the hand then cannot change); 門清 and 門清自摸 are not added
+        /// to it (自摸 is). 0: no such declaration.
+        ready_on_first_discard: u16 = 0, TAI;
         /// Tai of 嚦咕嚦咕: a concealed hand of seven pairs and one pung (a kind held four
         /// times is two pairs), with the tai of how it was won (門清 / 自摸, flowers,
         /// 海底, 槓上開花, 天胡...) and of its suits added, not those of sets or waits.
@@ -188,11 +192,13 @@ crate::rule_presets! { TaiwanRules:
     /// `common` with the values the Taiwan mahjong association's table (atawmj.org.tw,
     /// revision of the 2009-12-26 rules meeting) states where they differ: plants
     /// numbered 梅蘭竹菊 (竹 West, 菊 North); 槓上開花 only on the replacement after a
-    /// flower, a concealed kong or an added kong (not an exposed kong).
+    /// flower, a concealed kong or an added kong (not an exposed kong); 地聽 4 tai; 連莊
+    /// and 拉莊 1 each per deal kept (as the default).
     ATAWMJ2009 = "atawmj2009" [], from COMMON,
-        "the Taiwan mahjong association's tai table (atawmj.org.tw, revision of the 2009-12-26 rules meeting): plants numbered 梅蘭竹菊 (竹 West, 菊 North); 槓上開花 only after a flower, a concealed kong or an added kong" {
+        "the Taiwan mahjong association's tai table (atawmj.org.tw, revision of the 2009-12-26 rules meeting): plants numbered 梅蘭竹菊 (竹 West, 菊 North); 槓上開花 only after a flower, a concealed kong or an added kong; 地聽 4 tai" {
         plant_numbering: PlantNumbering::MeiLanZhuJu,
         kong_bloom_on_exposed_kong: false,
+        ready_on_first_discard: 4,
     };
 }
 

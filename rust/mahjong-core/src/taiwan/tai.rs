@@ -97,6 +97,8 @@ pub struct WinContext {
     pub first_turn: bool,
     /// Won on the dealer's first discard (the other definition of 地胡).
     pub dealer_first_discard: bool,
+    /// The winner declared ready with his first discard, nobody having called (地聽).
+    pub declared_ready: bool,
 }
 
 impl WinContext {
@@ -115,6 +117,7 @@ impl WinContext {
             last_tile: false,
             first_turn: false,
             dealer_first_discard: false,
+            declared_ready: false,
         }
     }
 }
@@ -178,6 +181,9 @@ fn check(concealed: &Counts, melds: &[Meld], ctx: &WinContext) -> Result<Counts>
             "a win on the dealer's first discard is a non-dealer's win on a discard".into(),
         ));
     }
+    if ctx.declared_ready && melds.iter().any(|m| m.is_open()) {
+        return Err(Error::InvalidHand("a hand declared ready on the first discard (地聽) has no called set".into()));
+    }
     Ok(all)
 }
 
@@ -240,7 +246,14 @@ pub fn score(concealed: &Counts, melds: &[Meld], ctx: &WinContext, rules: &Taiwa
     }
 
     // --- circumstances ---
-    if ctx.self_draw && closed {
+    // 地聽 stands instead of 門清 / 門清自摸 (the association's table), 自摸 beside it.
+    let ready = ctx.declared_ready && r.ready_on_first_discard > 0;
+    if ready {
+        s.push(Pattern::ReadyOnFirstDiscard, 1, r.ready_on_first_discard);
+        if ctx.self_draw {
+            s.push(Pattern::SelfDraw, 1, r.self_draw);
+        }
+    } else if ctx.self_draw && closed {
         s.push(Pattern::ConcealedSelfDraw, 1, r.concealed_self_draw);
     } else {
         if closed {

@@ -440,3 +440,21 @@ fn dealer_tai_with_and_without_pulling() {
     r.pull_per_consecutive_deal = 0;
     assert_eq!((0..4).map(|n| r.dealer_tai(n)).collect::<Vec<_>>(), [1, 2, 3, 4]);
 }
+
+#[test]
+fn ready_on_first_discard_replaces_concealed_but_keeps_self_draw() {
+    let ready = |c: Case| c.with(|x| x.declared_ready = true);
+    let atawmj = |r: &mut TaiwanRules| *r = TaiwanRules::ATAWMJ2009;
+    // On a discard: 地聽 4 instead of 門清 1; 平胡 stays.
+    let ron = ready(case("234m567m345p678p234s55s", "4s")).rules(atawmj);
+    assert_eq!(ron.keys(), [("all_chows", 2), ("ready_on_first_discard", 4)]);
+    // Self-drawn: 自摸 1 + 地聽 4 instead of 門清自摸 3.
+    let tsumo = ready(case("234m567m345p678p234s55s", "4s").tsumo()).rules(atawmj);
+    assert_eq!(tsumo.keys(), [("self_draw", 1), ("ready_on_first_discard", 4)]);
+    // Rules without 地聽 ignore the declaration.
+    let common = ready(case("234m567m345p678p234s55s", "4s").tsumo());
+    assert_eq!(common.keys(), [("concealed_self_draw", 3)]);
+    // A declared hand has called nothing.
+    let open = ready(case("567m345p678p234s55s", "4s")).m(MeldKind::Chi, "234m").rules(atawmj);
+    assert!(open.run_err().contains("地聽"));
+}
