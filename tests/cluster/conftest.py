@@ -1,7 +1,7 @@
 """What the Ray and Dask tests share: the archives they score and the single-process
 tables they are compared with, made once per session.
 
-- a `logs synth` database of ``MAHJONG_FAST_CLUSTER_GAMES`` games (default 2,000), or
+- a `logs synth` database of ``MAHJONG_FAST_CLUSTER_GAMES`` games (default 1,000), or
   the database ``MAHJONG_FAST_CLUSTER_DB`` names (a large run made beforehand:
   ``mahjong-fast logs synth --games 100000 --db big.db``);
 - the real games of ``../shared/data/tenhou`` (or ``MAHJONG_FAST_TENHOU_DIR``) packed
@@ -20,7 +20,9 @@ from mahjong_fast import archive_write, engine
 
 TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", Path(__file__).resolve().parents[3] / "shared/data/tenhou"))
 RAW = TENHOU / "raw"
-GAMES = int(os.environ.get("MAHJONG_FAST_CLUSTER_GAMES", "2000"))
+# Small for CI (the cluster tests' budget is about two minutes on a shared two-core
+# machine); a large run sets MAHJONG_FAST_CLUSTER_GAMES or MAHJONG_FAST_CLUSTER_DB.
+GAMES = int(os.environ.get("MAHJONG_FAST_CLUSTER_GAMES", "1000"))
 
 
 class Archive:
