@@ -401,8 +401,99 @@ class Deal(TypedDict):
     attempts: int
 
 
+class SurveySummary(TypedDict):
+    """What ``summarize`` makes of a survey or ``solve_many`` result: verdict
+    counts, the unsolvable share of the decided deals (None when none was decided)
+    with its 95% Wilson interval ``[low, high]``, and the median / p99 / max solve
+    time in milliseconds (CPU time of the solving thread).
+
+    Example:
+        >>> from mahjong_fast.solitaire import summarize, survey
+        >>> s: SurveySummary = summarize(survey("turtle", 4, seed=2026))
+        >>> sorted(s) == sorted(SurveySummary.__annotations__)
+        True
+    """
+
+    deals: int
+    solvable: int
+    unsolvable: int
+    unknown: int
+    unsolvable_share: Optional[float]
+    unsolvable_ci95: List[float]
+    ms_median: float
+    ms_p99: float
+    ms_max: float
+
+
+class AtlasRow(SurveySummary):
+    """One layout of the solvability atlas (``atlas_row``, ``atlas``): the survey
+    summary of its uniform deals, its name, tiles, sets dealt (KMahjongg's rule past
+    144 tiles) and layers, the shares of deals the reverse generator makes on its
+    first face-blind clearing and that one random playout wins (uniform and
+    reverse-built), and the seconds the row took (wall, and CPU of all threads).
+
+    Example:
+        >>> from mahjong_fast.solitaire_batch import atlas_row
+        >>> r: AtlasRow = atlas_row("pyramid", 4)
+        >>> sorted(r) == sorted(AtlasRow.__annotations__), r["tiles"]
+        (True, 144)
+    """
+
+    layout: str
+    tiles: int
+    sets: int
+    layers: int
+    reverse_first_try: Optional[float]
+    random_play_uniform: Optional[float]
+    random_play_reverse: Optional[float]
+    wall_seconds: float
+    cpu_seconds: float
+
+
+class Rating(TypedDict):
+    """A deal's difficulty (``solitaire_difficulty.rate``): the solver's verdict and
+    search nodes, each simple player's win share (0-1), the rating (0-100) and its
+    band ("easy", "medium", "hard", "expert").
+
+    Example:
+        >>> from mahjong_fast.solitaire import Game
+        >>> from mahjong_fast.solitaire_difficulty import rate
+        >>> r: Rating = rate(Game("turtle", seed=1).board, playouts=4)
+        >>> sorted(r) == sorted(Rating.__annotations__)
+        True
+    """
+
+    verdict: str
+    nodes: int
+    random: float
+    greedy: float
+    careful: float
+    rating: float
+    band: str
+
+
+class BandRating(Rating):
+    """The rating of a deal made to a band (``deal_in_band``), with what backs
+    the claim: ``in_band_chance``, the chance that a rating from fresh games lands
+    in the band, from each player's win share over ``check_playouts`` further
+    games; ``tries``, the deals rated before this one was kept.
+
+    Example:
+        >>> from mahjong_fast.solitaire_difficulty import deal_in_band
+        >>> faces, r = deal_in_band("turtle", "expert", seed=4)
+        >>> r["band"], r["in_band_chance"] >= 0.9
+        ('expert', True)
+    """
+
+    in_band_chance: float
+    check_playouts: int
+    tries: int
+
+
 __all__ = [
     "Action",
+    "AtlasRow",
+    "BandRating",
     "CallEvent",
     "Deal",
     "DiscardEvent",
@@ -416,12 +507,14 @@ __all__ = [
     "NukiEvent",
     "PointsTable",
     "Proof",
+    "Rating",
     "RoundStartEvent",
     "RyuukyokuEvent",
     "ScoredLogWin",
     "SeatEvent",
     "SelfPlayTotals",
     "SolveResult",
+    "SurveySummary",
     "VerifyReport",
     "WinEvent",
 ]

@@ -26,6 +26,7 @@ import numpy as np
 
 from mahjong_fast import _core
 from mahjong_fast.batch import BatchResult, ErrorTable, specs
+from mahjong_fast.results import AtlasRow, SurveySummary
 
 __all__ = [
     "VERDICTS",
@@ -199,9 +200,10 @@ def solve_many(
     return BatchResult(cols, errors)
 
 
-def summarize(result: BatchResult) -> Dict[str, Any]:
+def summarize(result: BatchResult) -> SurveySummary:
     """Counts, the unsolvable share of the decided deals with its 95% Wilson
-    interval, and median / p99 / max solve time (ms) of a ``survey`` result.
+    interval, and median / p99 / max solve time (ms of the solving thread's CPU
+    time) of a ``survey`` result (a :class:`~mahjong_fast.results.SurveySummary`).
 
     Example:
         >>> s = summarize(survey("turtle", 20, seed=2026))
@@ -217,17 +219,17 @@ def summarize(result: BatchResult) -> Dict[str, Any]:
     decided = solvable + unsolvable
     ms = np.sort(result["micros"].astype(np.float64) / 1000.0)
     lo, hi = wilson(unsolvable, decided)
-    return {
-        "deals": int(len(v)),
-        "solvable": solvable,
-        "unsolvable": unsolvable,
-        "unknown": unknown,
-        "unsolvable_share": unsolvable / decided if decided else None,
-        "unsolvable_ci95": [lo, hi],
-        "ms_median": float(percentile(ms, 0.5)),
-        "ms_p99": float(percentile(ms, 0.99)),
-        "ms_max": float(ms[-1]) if len(ms) else 0.0,
-    }
+    return SurveySummary(
+        deals=int(len(v)),
+        solvable=solvable,
+        unsolvable=unsolvable,
+        unknown=unknown,
+        unsolvable_share=unsolvable / decided if decided else None,
+        unsolvable_ci95=[lo, hi],
+        ms_median=float(percentile(ms, 0.5)),
+        ms_p99=float(percentile(ms, 0.99)),
+        ms_max=float(ms[-1]) if len(ms) else 0.0,
+    )
 
 
 def atlas_row(
@@ -239,9 +241,10 @@ def atlas_row(
     max_nodes: int = 200_000,
     max_millis: int = 50,
     name: Optional[str] = None,
-) -> Dict[str, Any]:
-    """One layout's atlas row: tiles, uniform deals tried, the share proven
-    unsolvable with its 95% interval, unknowns, median / p99 / max solve time (ms),
+) -> AtlasRow:
+    """One layout's atlas row (a :class:`~mahjong_fast.results.AtlasRow`): tiles,
+    uniform deals tried, the share proven unsolvable with its 95% interval,
+    unknowns, median / p99 / max solve time (ms of the solving thread's CPU time),
     and the share of deals the reverse generator makes on its first face-blind
     clearing (``reverse_first_try``), random play wins on a uniform deal
     (``random_play_uniform``) and on a reverse-built deal (``random_play_reverse``).
@@ -254,19 +257,25 @@ def atlas_row(
     """
     lay = _layout(layout, map)
     deals = _check_count("deals", deals)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     cols = _core.solitaire_atlas_deals(lay, seed, 0, deals, max_nodes, max_millis)
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     res = BatchResult({"verdict": np.asarray(cols["verdict"], np.uint8), "micros": np.asarray(cols["micros"], np.uint64)})
     s = summarize(res)
     (w, h, d) = lay.extent()
-    row: Dict[str, Any] = {"layout": name or lay.name, "tiles": len(lay), "sets": -(-len(lay) // 144)}
-    row.update(s)
-    row["layers"] = d
-    for key in ("reverse_first_try", "random_play_uniform", "random_play_reverse"):
-        row[key] = float(np.mean(cols[key])) if deals else None
-    row["wall_seconds"] = wall
-    return row
+    share = {k: float(np.mean(cols[k])) if deals else None for k in ("reverse_first_try", "random_play_uniform", "random_play_reverse")}
+    return AtlasRow(
+        layout=name or lay.name,
+        tiles=len(lay),
+        sets=-(-len(lay) // 144),
+        **s,
+        layers=d,
+        reverse_first_try=share["reverse_first_try"],
+        random_play_uniform=share["random_play_uniform"],
+        random_play_reverse=share["random_play_reverse"],
+        wall_seconds=wall,
+        cpu_seconds=cpu,
+    )
 
 
 def atlas(
@@ -276,9 +285,10 @@ def atlas(
     seed: int = 2026,
     max_nodes: int = 200_000,
     max_millis: int = 50,
-    progress: Optional[Callable[[int, Dict[str, Any]], None]] = None,
-) -> List[Dict[str, Any]]:
-    """:func:`atlas_row` of each ``(name, layout)`` with the same seeds, in order.
+    progress: Optional[Callable[[int, AtlasRow], None]] = None,
+) -> List[AtlasRow]:
+    """:func:`atlas_row` of each ``(name, layout)`` with the same seeds, in order
+    (``progress(k, row)`` after each).
 
     Example:
         >>> rows = atlas([("t", "turtle"), ("p", "pyramid")], 4)
@@ -286,7 +296,7 @@ def atlas(
         (['t', 'p'], [4, 4])
     """
     _check_progress(progress)
-    out = []
+    out: List[AtlasRow] = []
     if isinstance(layouts, (str, bytes)) or not hasattr(layouts, "__iter__"):
         raise _core.ArgumentError(f"layouts must be a sequence of (name, layout) pairs, got {type(layouts).__name__}")
     for k, pair in enumerate(layouts):

@@ -15,6 +15,15 @@ The bands cut it at the quartiles of 10,000 solvable uniform Turtle deals
 (``docs/solitaire_difficulty.md``, made by ``validate``); other layouts use the
 same cuts.
 
+A rating from 16 games a player is a noisy measurement: a deal rated near a cut
+lands on the other side of it about half the time when rated again with other
+games, and a medium deal's 16-game rating spreads over several points whatever its
+difficulty. A deal made to a band (``deal_in_band``) is therefore rated precisely:
+each player plays it ``CHECK_PLAYOUTS`` (256) more games, the rating from those
+win shares must lie in the band, and the chance that a rating from as many fresh
+games lands in the band again (``in_band_chance``, exact over the binomial win
+counts) must be at least ``CLAIM``.
+
 Example:
     >>> band_of(10.0), band_of(95.0)
     ('easy', 'expert')
@@ -23,13 +32,28 @@ Example:
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 import numpy as np
 
 from mahjong_fast import _core
+from mahjong_fast.results import BandRating, Rating
 
-__all__ = ["BANDS", "CUTS", "PLAYERS", "rating", "rate", "band_of", "deal_in_band", "rate_deals", "spearman", "validate"]
+__all__ = [
+    "BANDS",
+    "CHECK_PLAYOUTS",
+    "CLAIM",
+    "CUTS",
+    "PLAYERS",
+    "band_of",
+    "deal_in_band",
+    "in_band_chance",
+    "rate",
+    "rate_deals",
+    "rating",
+    "spearman",
+    "validate",
+]
 
 PLAYERS = ("random", "greedy", "careful")
 BANDS = ("easy", "medium", "hard", "expert")
@@ -38,6 +62,13 @@ BANDS = ("easy", "medium", "hard", "expert")
 CUTS = (76.1, 86.6, 91.3)
 #: Games per player for a rating.
 PLAYOUTS = 16
+#: Games per player that check a band claim (``deal_in_band``).
+CHECK_PLAYOUTS = 256
+#: The least chance, estimated from those games, that a fresh rating of a deal made
+#: to a band (from as many games) lands in that band.
+CLAIM = 0.9
+#: Mixed into the seed of the checking games, so they are never a rating's games.
+_CHECK_SEED = 0x5EED_C4EC_0000_0000
 
 
 def rating(nodes: Any, random: Any, greedy: Any, careful: Any) -> Any:
@@ -71,9 +102,10 @@ def band_of(value: float) -> str:
     return BANDS[-1]
 
 
-def rate(board: Any, playouts: int = PLAYOUTS, seed: int = 0, max_millis: int = 2000) -> Dict[str, Any]:
-    """Rate a board's position: solver verdict and nodes, each player's win share,
-    the rating and its band.
+def rate(board: Any, playouts: int = PLAYOUTS, seed: int = 0, max_millis: int = 2000) -> Rating:
+    """Rate a board's position (a :class:`~mahjong_fast.results.Rating`): solver
+    verdict and nodes, each player's win share over ``playouts`` games (seeded by
+    ``seed``: the same seed rates the same again), the rating and its band.
 
     Example:
         >>> from mahjong_fast.solitaire import Game
@@ -84,20 +116,72 @@ def rate(board: Any, playouts: int = PLAYOUTS, seed: int = 0, max_millis: int = 
     s = _core.solitaire_solve(board, 20_000_000, max_millis)
     shares = {p: _core.solitaire_player_wins(board, p, playouts, seed) / max(1, playouts) for p in PLAYERS}
     value = rating(s["nodes"], shares["random"], shares["greedy"], shares["careful"])
-    return {"verdict": s["verdict"], "nodes": s["nodes"], **shares, "rating": value, "band": band_of(value)}
+    return Rating(
+        verdict=s["verdict"],
+        nodes=s["nodes"],
+        random=shares["random"],
+        greedy=shares["greedy"],
+        careful=shares["careful"],
+        rating=value,
+        band=band_of(value),
+    )
+
+
+def _binomial(n: int, p: float) -> np.ndarray:
+    k = np.arange(n + 1)
+    log_comb = np.array([math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) for i in range(n + 1)])
+    if p <= 0.0 or p >= 1.0:
+        pmf = np.zeros(n + 1)
+        pmf[0 if p <= 0.0 else n] = 1.0
+        return pmf
+    return np.exp(log_comb + k * math.log(p) + (n - k) * math.log1p(-p))
+
+
+def in_band_chance(nodes: int, shares: Mapping[str, float], band: str, playouts: int = PLAYOUTS) -> float:
+    """The chance that a rating from ``playouts`` fresh games a player lands in
+    ``band``, for a deal whose solver nodes are ``nodes`` and whose players win
+    with the probabilities ``shares`` (player name -> 0-1): exact over the
+    binomial win counts of the three players.
+
+    Example:
+        >>> in_band_chance(50, {"random": 0.0, "greedy": 0.0, "careful": 0.0}, "hard")
+        1.0
+        >>> in_band_chance(50, {"random": 0.0, "greedy": 0.0, "careful": 0.5}, "hard") < 0.1
+        True
+    """
+    if band not in BANDS:
+        raise _core.LayoutError(f"band {band!r:.60}: use one of {', '.join(BANDS)}")
+    n = max(1, int(playouts))
+    pr, pg, pc = (_binomial(n, min(1.0, max(0.0, float(shares[p])))) for p in PLAYERS)
+    # random and greedy weigh alike: only their win count together matters.
+    both = np.convolve(pr, pg)
+    t = np.arange(2 * n + 1)[:, None] / n
+    c = np.arange(n + 1)[None, :] / n
+    search = min(1.0, math.log10(1.0 + float(nodes)) / 6.0)
+    grid = 100.0 * (0.25 * (2.0 - t) + 0.35 * (1.0 - c) + 0.15 * search)
+    i = BANDS.index(band)
+    lo = -math.inf if i == 0 else CUTS[i - 1]
+    hi = math.inf if i == len(CUTS) else CUTS[i]
+    inside = (grid >= lo) & (grid < hi)
+    return float(min(1.0, (both[:, None] * pc[None, :] * inside).sum()))
 
 
 def deal_in_band(
     layout: Any, band: str, *, seed: int = 0, method: str = "uniform", max_tries: int = 400
-) -> Tuple[List[int], Dict[str, Any]]:
-    """A solvable deal whose rating falls in ``band``: deals of ``method`` (solvable
-    uniform or reverse) from seed ``seed`` on are rated until one lands there.
-    Returns its faces and rating; raises ``LayoutError`` after ``max_tries``.
+) -> Tuple[List[int], BandRating]:
+    """A solvable deal whose rating falls in ``band``, and stays there: deals of
+    ``method`` (solvable uniform or reverse) from seed ``seed`` on are rated (16
+    games a player) until one lands in the band; it is kept when, rated again on
+    :data:`CHECK_PLAYOUTS` games a player, it lies in the band and a fresh rating
+    from as many games would land there with a chance of at least :data:`CLAIM`.
+    Returns its faces and that precise rating (a
+    :class:`~mahjong_fast.results.BandRating`); raises ``LayoutError`` after
+    ``max_tries``.
 
     Example:
         >>> faces, r = deal_in_band("turtle", "easy", seed=4)
-        >>> len(faces), r["band"]
-        (144, 'easy')
+        >>> len(faces), r["band"], r["in_band_chance"] >= CLAIM
+        (144, 'easy', True)
     """
     from mahjong_fast.solitaire import layout as as_layout
 
@@ -111,9 +195,18 @@ def deal_in_band(
         d = _core.solitaire_deal(lay, seed * 7919 + k, method)
         board = _core.SolitaireBoard(lay, d["faces"])
         r = rate(board, seed=seed + k)
-        if r["verdict"] == "solvable" and r["band"] == band:
-            return list(d["faces"]), r
-    raise _core.LayoutError(f"no {band} deal of {lay.name} in {max_tries} tries")
+        if r["verdict"] != "solvable" or r["band"] != band:
+            continue
+        precise = rate(board, playouts=CHECK_PLAYOUTS, seed=(_CHECK_SEED ^ (seed + k)) & (2**64 - 1))
+        if precise["band"] != band:
+            continue
+        shares = {p: float(precise[p]) for p in PLAYERS}  # type: ignore[literal-required]
+        chance = in_band_chance(precise["nodes"], shares, band, CHECK_PLAYOUTS)
+        if chance >= CLAIM:
+            return list(d["faces"]), BandRating(
+                **precise, in_band_chance=chance, check_playouts=CHECK_PLAYOUTS, tries=k + 1
+            )
+    raise _core.LayoutError(f"no {band} deal of {lay.name} with a stable rating in {max_tries} tries")
 
 
 def rate_deals(

@@ -81,3 +81,18 @@ def test_distinct_boards_and_atlas_command(tmp_path, capsys):
     assert data["rows"][0]["same_board"] == ["layouts/b.layout"]
     md = out_md.read_text()
     assert md.startswith("# Solitaire solvability atlas") and "layouts/c.map#spider" in md
+
+
+def test_atlas_budget_is_held_on_the_fast_and_the_general_search():
+    # The budget counts the solving thread's CPU time, so it holds however busy the
+    # machine is: a deal over it stops within a node or so of search.
+    from solitaire_layouts import layouts_dir
+
+    row = atlas_row("turtle", 60, max_nodes=10**9, max_millis=1)
+    assert row["unknown"] > 0 and row["ms_max"] < 2.5, row
+    cross = layouts_dir() / "kmahjongg/cross.layout"
+    if not cross.exists():
+        pytest.skip("no layout collection")
+    big = atlas_row(str(cross), 20, max_nodes=10**9, max_millis=3)
+    assert big["tiles"] == 222 and big["unknown"] > 0 and big["ms_max"] < 4.5, big
+    assert big["cpu_seconds"] > 0 and big["wall_seconds"] > 0

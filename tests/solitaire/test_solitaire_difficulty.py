@@ -35,6 +35,25 @@ def test_bands_and_generation_to_a_band():
         deal_in_band("turtle", "impossible")
 
 
+def test_a_deal_made_to_a_band_stays_there_when_rated_again():
+    # The claim: fresh precise ratings (other games, as many) land in the band at
+    # least CLAIM of the time. Rated 8 more times with seeds of its own, a kept deal
+    # must stay in its band nearly always (the narrow "hard" band most of all).
+    from mahjong_fast.solitaire_difficulty import CHECK_PLAYOUTS, CLAIM, in_band_chance
+
+    lay = SolitaireLayout.builtin("turtle")
+    for band in ("medium", "hard"):
+        faces, r = deal_in_band("turtle", band, seed=11)
+        assert r["band"] == band and r["in_band_chance"] >= CLAIM and r["tries"] >= 1
+        board = SolitaireBoard(lay, faces)
+        again = [rate(board, playouts=CHECK_PLAYOUTS, seed=10**6 + k)["band"] for k in range(8)]
+        assert again.count(band) >= 6, (band, again)
+    certain = {"random": 0.0, "greedy": 0.0, "careful": 0.0}
+    assert in_band_chance(10**6, certain, "expert") == 1.0 and in_band_chance(10**6, certain, "easy") == 0.0
+    even = {"random": 0.5, "greedy": 0.5, "careful": 0.5}
+    assert abs(sum(in_band_chance(100, even, b) for b in BANDS) - 1.0) < 1e-9
+
+
 def test_pictures_of_boards_and_games():
     g = Game("pyramid", seed=3)
     svg = g.board._repr_svg_()

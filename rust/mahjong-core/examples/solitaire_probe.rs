@@ -1,5 +1,6 @@
 //! Quick solver probe: `cargo run --profile test-release -p mahjong-core --example
-//! solitaire_probe -- turtle 1000 [max_nodes]` solves uniform deals 0..1000 (seed 1,
+//! solitaire_probe -- turtle 1000 [max_nodes]` (a built-in name, a layout file or
+//! `file#map`) solves uniform deals 0..1000 (seed 1,
 //! or `SEED=n`: the survey's deal `i` of seed `n` is this deal `i`) and prints
 //! verdict counts and time per deal; every solution is replayed.
 //! Environment: `MS=1000` time budget per deal (ms), `LIST=1` one line per deal
@@ -8,6 +9,7 @@
 //! `IDS=3,8,42` just these deals, `PHASE=n` quick-search nodes before the first
 //! propagating search, `DUMP=i` prints deal i layer by layer, `VERBOSE=1` details
 //! of the deals not found solvable.
+use mahjong_core::solitaire::formats;
 use mahjong_core::solitaire::generate::uniform_faces;
 use mahjong_core::solitaire::layouts::builtin;
 use mahjong_core::solitaire::rng::Rng;
@@ -18,7 +20,20 @@ fn main() {
     let name = args.get(1).map(String::as_str).unwrap_or("turtle");
     let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let max_nodes: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
-    let l = match builtin(name) {
+    // A built-in name, a layout file, or `file#map` for one map of a GNOME file.
+    let (path, map) = match name.split_once('#') {
+        Some((p, m)) => (p, Some(m)),
+        None => (name, None),
+    };
+    let loaded = if std::path::Path::new(path).is_file() {
+        std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|text| match map {
+            Some(m) => formats::read_gnome_map(&text, Some(m), name).map_err(|e| e.to_string()),
+            None => formats::read(&text, name).map_err(|e| e.to_string()),
+        })
+    } else {
+        builtin(name).map_err(|e| e.to_string())
+    };
+    let l = match loaded {
         Ok(l) => l,
         Err(e) => {
             eprintln!("solitaire_probe: {e}");

@@ -53,8 +53,9 @@ use super::bits::{BitSet, SmallBits as Bits, MAX_TILES};
 use super::board::{Geometry, Masks};
 use super::face::{Face, N_GROUPS};
 use crate::cancel::Cancel;
-use std::time::Instant;
+use clock::Clock;
 
+mod clock;
 mod general;
 mod lanes;
 mod order;
@@ -62,7 +63,7 @@ mod relax;
 mod table;
 
 use lanes::LaneGeo;
-use table::{Entry, TT_BITS_SMALL};
+use table::Entry;
 
 /// Integer arguments of a search's budget.
 pub mod arg {
@@ -76,7 +77,8 @@ pub mod arg {
 pub struct SolveLimits {
     /// Search nodes (positions expanded).
     pub max_nodes: u64,
-    /// Wall-clock milliseconds (checked every 1024 nodes); 0 = no time limit.
+    /// Milliseconds of the searching thread's CPU time (wall time where the
+    /// platform has no thread clock; see `solver/clock.rs`); 0 = no time limit.
     pub max_millis: u64,
 }
 
@@ -233,7 +235,7 @@ pub struct Solver<'g> {
     path: Vec<(u8, u8)>,
     nodes: u64,
     limits: SolveLimits,
-    start: Instant,
+    clock: Clock,
     /// Polled every [`Cancel::EVERY`] nodes; a set token ends the search as Unknown.
     cancel: Cancel,
     cycle_slots: Vec<usize>,
@@ -259,6 +261,12 @@ pub struct Solver<'g> {
     fail_score: [u32; N_GROUPS],
     /// The general search's table of lost positions (allocated on its first use).
     general_lost: Vec<super::Bits>,
+}
+
+impl Drop for Solver<'_> {
+    fn drop(&mut self) {
+        table::give_table(std::mem::take(&mut self.tt), self.tt_bits, self.gen);
+    }
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -306,12 +314,13 @@ impl<'g> Solver<'g> {
     pub fn new(wide: &'g Geometry) -> Solver<'g> {
         static NO_MASKS: Masks<3> = Masks::NONE;
         let geo = wide.small().unwrap_or(&NO_MASKS);
+        let (tt, tt_bits, gen) = table::take_table();
         Solver {
             geo,
             wide,
-            tt: vec![Entry::default(); 1 << TT_BITS_SMALL],
-            tt_bits: TT_BITS_SMALL,
-            gen: 0,
+            tt,
+            tt_bits,
+            gen,
             slot: (0..geo.n)
                 .map(|i| SlotGeo {
                     near: geo.left[i].or(geo.right[i]).or(geo.below_star[i]),
@@ -332,7 +341,7 @@ impl<'g> Solver<'g> {
             path: Vec::with_capacity(MAX_TILES / 2),
             nodes: 0,
             limits: SolveLimits::default(),
-            start: Instant::now(),
+            clock: Clock::start(),
             cancel: Cancel::default(),
             cycle_slots: Vec::new(),
             restart_cap: u64::MAX,
@@ -394,13 +403,13 @@ impl<'g> Solver<'g> {
     /// (`general.rs`), exact but without the split reasoning.
     pub fn solve(&mut self, faces: &[Face], present: super::Bits, limits: SolveLimits) -> SolveResult {
         if self.geo.n == 0 || faces.len() < self.wide.n || general::needs_general(faces, present) {
-            return general::solve(self.wide, &mut self.general_lost, faces, present, limits);
+            return general::solve(self.wide, &mut self.general_lost, faces, present, limits, &self.cancel);
         }
         self.solve_small(faces, present.resized(), limits)
     }
 
     fn solve_small(&mut self, faces: &[Face], present: Bits, limits: SolveLimits) -> SolveResult {
-        self.start = Instant::now();
+        self.clock = Clock::start();
         self.limits = limits;
         self.nodes = 0;
         self.hard_abort = false;
@@ -470,7 +479,7 @@ impl<'g> Solver<'g> {
                         continue;
                     }
                     if self.switch_at.is_none() {
-                        self.switch_at = Some((self.nodes, self.start.elapsed().as_micros() as u64));
+                        self.switch_at = Some((self.nodes, self.clock.micros()));
                         self.grow_table();
                     }
                     let scale = 1u64 << round.min(40);
@@ -547,7 +556,7 @@ impl<'g> Solver<'g> {
         } else {
             Vec::new()
         };
-        SolveResult { verdict, solution, proof, nodes: self.nodes, micros: self.start.elapsed().as_micros() as u64 }
+        SolveResult { verdict, solution, proof, nodes: self.nodes, micros: self.clock.micros() }
     }
 
     /// Groups and live splits; a group with none is returned as the proof.
@@ -621,10 +630,10 @@ impl<'g> Solver<'g> {
             self.hard_abort = true;
             return true;
         }
-        if self.limits.max_millis > 0
-            && (self.propagating || self.nodes & 15 == 0)
-            && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis
-        {
+        // A propagating node costs tens of microseconds, a quick one well under
+        // one: the clock is read at every propagating node and every 16th quick one
+        // (an unspent budget costs one wall-clock read, see `Clock::spent`).
+        if (self.propagating || self.nodes & 15 == 0) && self.clock.spent(self.limits.max_millis) {
             self.hard_abort = true;
             return true;
         }

@@ -13,16 +13,25 @@
 //! table. Short randomised restarts with doubling caps tame the heavy tail of
 //! chronological backtracking, as on the fast path.
 
+use super::clock::Clock;
 use super::{Proof, SolveLimits, SolveResult, Verdict};
+use crate::cancel::Cancel;
 use crate::solitaire::bits::Bits;
 use crate::solitaire::board::Geometry;
 use crate::solitaire::face::{Face, N_GROUPS};
-use std::time::Instant;
 
 /// Entries of the table of lost positions (direct mapped, 32 bytes each: 1 MiB).
 const TABLE_BITS: u32 = 15;
-/// Nodes of the first restart; each next one doubles, up to the budget.
-const FIRST_CAP: u64 = 512;
+/// Restarts: the first may take a dive's worth of nodes (one per pair of the
+/// layout) and this many more; then short randomised restarts of at most
+/// [`QUICK_TIMES`] dives each while the search has spent under [`QUICK_DIVES`]
+/// dives in all; after that each restart doubles, so a search left to run ends
+/// complete. Short restarts first, as on the fast path: a greedy dive that goes
+/// wrong early rarely recovers by backtracking at the bottom (on 200 deals of
+/// KMahjongg's `cross`, 5 ms each: 2 solved with restarts doubling from 512 nodes).
+const FIRST_SLACK: u64 = 32;
+const QUICK_TIMES: u64 = 2;
+const QUICK_DIVES: u64 = 400;
 
 /// True when some group has more than four tiles in `present`.
 pub(super) fn needs_general(faces: &[Face], present: Bits) -> bool {
@@ -51,11 +60,15 @@ struct Search<'a> {
     group_of: Vec<u8>,
     lost: &'a mut Vec<Bits>,
     path: Vec<(usize, usize)>,
+    /// The candidate moves of every open node, each node's after its parent's
+    /// (score, tiles): no allocation per node.
+    moves: Vec<(i32, u16, u16)>,
     nodes: u64,
     cap: u64,
     limits: SolveLimits,
-    start: Instant,
+    clock: Clock,
     hard_abort: bool,
+    cancel: &'a Cancel,
     rng: u64,
     noise: bool,
 }
@@ -68,17 +81,18 @@ pub(super) fn solve(
     faces: &[Face],
     present: Bits,
     limits: SolveLimits,
+    cancel: &Cancel,
 ) -> SolveResult {
-    let start = Instant::now();
-    let done = |verdict, proof, nodes, solution| SolveResult {
+    let clock = Clock::start();
+    let done = |verdict, proof, nodes, solution, clock: &Clock| SolveResult {
         verdict,
         solution,
         proof,
         nodes,
-        micros: start.elapsed().as_micros() as u64,
+        micros: clock.micros(),
     };
     if faces.len() < geo.n {
-        return done(Verdict::Unknown, None, 0, Vec::new());
+        return done(Verdict::Unknown, None, 0, Vec::new(), &clock);
     }
     let present = present.and(geo.all());
     let mut group_mask = [Bits::EMPTY; N_GROUPS];
@@ -95,6 +109,7 @@ pub(super) fn solve(
                 Some(Proof::DeadGroup { group: g as u8, slots: m.iter().collect() }),
                 0,
                 Vec::new(),
+                &clock,
             );
         }
     }
@@ -106,30 +121,41 @@ pub(super) fn solve(
         group_of,
         lost,
         path: Vec::with_capacity(geo.n / 2),
+        moves: Vec::with_capacity(1024),
         nodes: 0,
-        cap: FIRST_CAP,
+        cap: 0,
         limits,
-        start,
+        clock,
         hard_abort: false,
+        cancel,
         rng: present.hash64() | 1,
         noise: false,
     };
     if let Some((g, slots)) = s.stranded(present) {
-        return done(Verdict::Unsolvable, Some(Proof::DeadGroup { group: g, slots }), 0, Vec::new());
+        return done(Verdict::Unsolvable, Some(Proof::DeadGroup { group: g, slots }), 0, Vec::new(), &s.clock);
     }
     let free = geo.free_set(present);
+    let dive = geo.n as u64 / 2 + 1;
+    let quick_end = dive.saturating_mul(QUICK_DIVES);
+    let mut cap = dive + FIRST_SLACK;
     loop {
         s.path.clear();
-        match s.dfs(present, free) {
-            Flow::Win => return done(Verdict::Solvable, None, s.nodes, std::mem::take(&mut s.path)),
+        s.moves.clear();
+        s.cap = s.nodes.saturating_add(cap);
+        match s.dfs(present, free, None) {
+            Flow::Win => return done(Verdict::Solvable, None, s.nodes, std::mem::take(&mut s.path), &s.clock),
             Flow::Lose => {
                 let proof = if s.nodes <= 1 { Proof::Stuck } else { Proof::Exhausted { nodes: s.nodes } };
-                return done(Verdict::Unsolvable, Some(proof), s.nodes, Vec::new());
+                return done(Verdict::Unsolvable, Some(proof), s.nodes, Vec::new(), &s.clock);
             }
-            Flow::Abort if s.hard_abort => return done(Verdict::Unknown, None, s.nodes, Vec::new()),
+            Flow::Abort if s.hard_abort => return done(Verdict::Unknown, None, s.nodes, Vec::new(), &s.clock),
             Flow::Abort => {
-                s.cap = s.nodes.saturating_add(s.cap.saturating_mul(2));
                 s.noise = true;
+                cap = if s.nodes < quick_end {
+                    cap.saturating_mul(2).min(dive * QUICK_TIMES)
+                } else {
+                    cap.saturating_mul(2)
+                };
             }
         }
     }
@@ -139,26 +165,29 @@ impl Search<'_> {
     /// A tile none of whose remaining partners it can ever leave with (each lies
     /// above or below it): its group and tiles, or `None`.
     fn stranded(&self, present: Bits) -> Option<(u8, Vec<usize>)> {
-        let g = self.geo;
-        let mut out = None;
-        present.for_each(|t| {
-            if out.is_some() {
-                return;
-            }
-            let grp = self.group_of[t] as usize;
-            let mates = present.and(self.group_mask[grp]).minus(Bits::single(t));
-            if !mates.is_empty() && mates.minus(g.above_star[t]).minus(g.below_star[t]).is_empty() {
-                out = Some((grp as u8, present.and(self.group_mask[grp]).iter().collect()));
-            }
+        (0..N_GROUPS).find(|&g| self.group_stranded(present, g)).map(|g| {
+            let tiles = present.and(self.group_mask[g]).iter().collect();
+            (g as u8, tiles)
+        })
+    }
+
+    /// Does some tile of group `g` have no remaining partner it can leave with?
+    fn group_stranded(&self, present: Bits, g: usize) -> bool {
+        let rem = present.and(self.group_mask[g]);
+        let mut out = false;
+        rem.for_each(|t| {
+            let mates = rem.minus(Bits::single(t));
+            out |= !mates.is_empty() && mates.minus(self.geo.above_star[t]).minus(self.geo.below_star[t]).is_empty();
         });
         out
     }
 
     fn over_budget(&mut self) -> bool {
+        // A node here scores every free pair of every group (microseconds on the
+        // largest layouts): the clock is read at each one.
         if self.nodes >= self.limits.max_nodes
-            || (self.limits.max_millis > 0
-                && self.nodes & 63 == 0
-                && self.start.elapsed().as_millis() as u64 >= self.limits.max_millis)
+            || self.clock.spent(self.limits.max_millis)
+            || (self.nodes.is_multiple_of(Cancel::EVERY) && self.cancel.is_cancelled())
         {
             self.hard_abort = true;
             return true;
@@ -180,7 +209,29 @@ impl Search<'_> {
         (self.rng & 7) as i32
     }
 
-    fn dfs(&mut self, mut present: Bits, mut free: Bits) -> Flow {
+    /// How much removing `a` and `b` from `present` helps: tiles it frees (more
+    /// when a freed tile finds a free partner) and tiles it uncovers below.
+    fn score(&self, present: &Bits, free: &Bits, a: usize, b: usize) -> i32 {
+        let mut next = *present;
+        next.remove(a);
+        next.remove(b);
+        let cand = self.geo.touch[a].or(self.geo.touch[b]).and(next).minus(*free);
+        let (mut newly, mut useful) = (0, 0);
+        cand.for_each(|t| {
+            if self.geo.is_free(t, &next) {
+                newly += 1;
+                if free.and(next).and(self.group_mask[self.group_of[t] as usize]).meets(&next) {
+                    useful += 1;
+                }
+            }
+        });
+        let below = self.geo.below_star[a].or(self.geo.below_star[b]).and(next).count() as i32;
+        4 * newly + 8 * useful + below
+    }
+
+    /// `moved`: the group of the pair the parent removed (only its tiles can have
+    /// become stranded: safe removals take whole groups).
+    fn dfs(&mut self, mut present: Bits, mut free: Bits, moved: Option<usize>) -> Flow {
         self.nodes += 1;
         if self.over_budget() {
             return Flow::Abort;
@@ -210,45 +261,49 @@ impl Search<'_> {
         }
         let base = self.path.len();
         let slot = self.slot_of(&present);
-        if self.lost[slot] == present || self.stranded(present).is_some() {
+        if self.lost[slot] == present || moved.is_some_and(|g| self.group_stranded(present, g)) {
             self.path.truncate(mark);
             return Flow::Lose;
         }
-        // Moves: free pairs of one group, those freeing the most tiles first.
-        let mut moves: Vec<(i32, usize, usize)> = Vec::new();
+        // Moves: free pairs of one group, the most helpful first.
+        let first = self.moves.len();
         for g in 0..N_GROUPS {
             let fr = free.and(self.group_mask[g]);
             if !fr.at_least_two() {
                 continue;
             }
-            let tiles: Vec<usize> = fr.iter().collect();
-            for (k, &a) in tiles.iter().enumerate() {
-                for &b in &tiles[k + 1..] {
-                    let mut next = present;
-                    next.remove(a);
-                    next.remove(b);
-                    let cand = self.geo.touch[a].or(self.geo.touch[b]).and(next).minus(free);
-                    let newly = cand.iter().filter(|&t| self.geo.is_free(t, &next)).count() as i32;
-                    let below = self.geo.below_star[a].or(self.geo.below_star[b]).and(next).count() as i32;
-                    let score = 4 * newly + below + self.jitter();
-                    moves.push((score, a, b));
+            let mut rest = fr;
+            while let Some(a) = rest.lowest() {
+                rest.remove(a);
+                let mut others = rest;
+                while let Some(b) = others.lowest() {
+                    others.remove(b);
+                    let sc = self.score(&present, &free, a, b) + self.jitter();
+                    self.moves.push((sc, a as u16, b as u16));
                 }
             }
         }
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        for &(_, a, b) in &moves {
+        let end = self.moves.len();
+        self.moves[first..end].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        for k in first..end {
+            let (_, a, b) = self.moves[k];
+            let (a, b) = (a as usize, b as usize);
             let mut next = present;
             next.remove(a);
             next.remove(b);
             let removed = Bits::single(a).or(Bits::single(b));
             let nfree = self.geo.refresh_free(free, next, removed);
             self.path.push((a, b));
-            match self.dfs(next, nfree) {
+            match self.dfs(next, nfree, Some(self.group_of[a] as usize)) {
                 Flow::Win => return Flow::Win,
-                Flow::Abort => return Flow::Abort,
+                Flow::Abort => {
+                    self.moves.truncate(first);
+                    return Flow::Abort;
+                }
                 Flow::Lose => self.path.truncate(base),
             }
         }
+        self.moves.truncate(first);
         self.lost[slot] = present;
         self.path.truncate(mark);
         Flow::Lose

@@ -4,6 +4,7 @@
 //! lost under some commitments is lost under any that include them.
 
 use super::*;
+use std::cell::RefCell;
 
 #[derive(Copy, Clone, Default)]
 pub(super) struct Entry {
@@ -17,6 +18,62 @@ pub(super) struct Entry {
 pub(super) const TT_BITS_SMALL: u32 = 14;
 pub(super) const TT_BITS_BIG: u32 = 18;
 pub(super) const TT_WAYS: usize = 8;
+
+/// A table of `n` empty entries (all-zero bytes: generation 0 is never a live
+/// one). Taken from the allocator already zeroed, a big table costs nothing until
+/// used (the system maps its pages as they are first written): writing the 12 MiB
+/// of the big table took 6.5 ms of CPU, paid by the first deal of every solver that
+/// reached the proof phase, more than the whole 5 ms budget of an atlas deal.
+pub(super) fn empty_table(n: usize) -> Vec<Entry> {
+    let Ok(layout) = std::alloc::Layout::array::<Entry>(n) else {
+        return vec![Entry::default(); n];
+    };
+    if n == 0 {
+        return Vec::new();
+    }
+    // SAFETY: `layout` has a nonzero size; the memory is zeroed and every field of
+    // `Entry` (integers and integer arrays) is valid as zero bytes, which is
+    // `Entry::default()`; the Vec takes the allocation with the layout it would
+    // have used itself (`Layout::array::<Entry>(n)`, the global allocator).
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    }
+}
+
+thread_local! {
+    /// The table of the last solver this thread dropped (its entries, size in bits
+    /// and last generation), for the next solver the thread makes. Batch calls
+    /// make a solver per parallel task; a new table's pages cost CPU when first
+    /// written (1-2 ms of the 5 ms atlas budget for the first deal of each task
+    /// that reached the proof phase), a handed-on one's do not. One table a thread
+    /// at most (12 MiB when big).
+    static SPARE: RefCell<Option<(Vec<Entry>, u32, u32)>> = const { RefCell::new(None) };
+}
+
+/// A table for a new solver: this thread's spare one, or a new small one.
+pub(super) fn take_table() -> (Vec<Entry>, u32, u32) {
+    SPARE
+        .try_with(|s| s.borrow_mut().take())
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| (empty_table(1 << TT_BITS_SMALL), TT_BITS_SMALL, 0))
+}
+
+/// Hand a dropped solver's table on (the bigger of it and the spare is kept).
+/// Its entries carry that solver's generations, so the next solver counts on from
+/// `gen` and never mistakes them for its own.
+pub(super) fn give_table(tt: Vec<Entry>, bits: u32, gen: u32) {
+    let _ = SPARE.try_with(|s| {
+        let mut s = s.borrow_mut();
+        if s.as_ref().is_none_or(|(_, b, _)| *b <= bits) {
+            *s = Some((tt, bits, gen));
+        }
+    });
+}
 
 /// Does every commitment in `a` (2 bits a group, 0 = none) appear in `b`?
 #[inline]
@@ -75,7 +132,7 @@ impl Solver<'_> {
     /// this solve are moved over; older ones are stale anyway.
     pub(super) fn grow_table(&mut self) {
         if self.tt_bits < TT_BITS_BIG {
-            let old = std::mem::replace(&mut self.tt, vec![Entry::default(); 1 << TT_BITS_BIG]);
+            let old = std::mem::replace(&mut self.tt, empty_table(1 << TT_BITS_BIG));
             self.tt_bits = TT_BITS_BIG;
             let gen = self.gen;
             for e in old.into_iter().filter(|e| e.gen == gen) {

@@ -458,7 +458,7 @@ fn general_search_agrees_with_brute_force() {
         let truth = brute(&*geo, &faces, geo.all(), &mut Default::default());
         let mut s = Solver::new(&geo);
         let mut lost = Vec::new();
-        let r = general::solve(&geo, &mut lost, &faces, geo.all(), SolveLimits::default());
+        let r = general::solve(&geo, &mut lost, &faces, geo.all(), SolveLimits::default(), &Cancel::default());
         assert_ne!(r.verdict, Verdict::Unknown);
         assert_eq!(r.verdict == Verdict::Solvable, truth, "{:?} {faces:?}", l.positions());
         if truth {
