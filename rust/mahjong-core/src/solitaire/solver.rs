@@ -63,7 +63,6 @@ mod relax;
 mod table;
 
 use lanes::LaneGeo;
-use table::Entry;
 
 /// Integer arguments of a search's budget.
 pub mod arg {
@@ -209,7 +208,7 @@ pub struct Solver<'g> {
     /// [`MAX_TILES`] slots: then every solve is the general search's).
     geo: &'g Masks<3>,
     wide: &'g Geometry,
-    tt: Vec<Entry>,
+    tt: Vec<table::Entry>,
     tt_bits: u32,
     gen: u32,
     /// Per slot, what `gain` reads for every free pair it scores, in one record so
@@ -265,7 +264,7 @@ pub struct Solver<'g> {
 
 impl Drop for Solver<'_> {
     fn drop(&mut self) {
-        table::give_table(std::mem::take(&mut self.tt), self.tt_bits, self.gen);
+        table::give_table(std::mem::take(&mut self.tt), self.gen);
     }
 }
 
@@ -314,12 +313,12 @@ impl<'g> Solver<'g> {
     pub fn new(wide: &'g Geometry) -> Solver<'g> {
         static NO_MASKS: Masks<3> = Masks::NONE;
         let geo = wide.small().unwrap_or(&NO_MASKS);
-        let (tt, tt_bits, gen) = table::take_table();
+        let (tt, gen) = table::take_table();
         Solver {
             geo,
             wide,
             tt,
-            tt_bits,
+            tt_bits: table::TT_BITS_SMALL,
             gen,
             slot: (0..geo.n)
                 .map(|i| SlotGeo {
@@ -416,12 +415,11 @@ impl<'g> Solver<'g> {
         self.switch_at = None;
         self.fail_score = [0; N_GROUPS];
         self.path.clear();
-        self.gen = self.gen.wrapping_add(1);
-        if self.gen == 0 {
-            // Generation wrapped: stale entries could carry the new tag; clear once.
-            self.tt.iter_mut().for_each(|e| *e = Entry::default());
-            self.gen = 1;
-        }
+        // Every solve starts on the small table (the first entries of a bigger
+        // allocation left by an earlier solve): a deal's search, node for node,
+        // does not depend on what this solver (or the thread) solved before.
+        self.tt_bits = table::TT_BITS_SMALL;
+        self.next_gen();
         let present = present.and(self.geo.all());
         let mut commits: Commits = [NO_COMMIT; N_GROUPS];
         match self.setup(faces, present, &mut commits) {

@@ -45,32 +45,29 @@ pub(super) fn empty_table(n: usize) -> Vec<Entry> {
 }
 
 thread_local! {
-    /// The table of the last solver this thread dropped (its entries, size in bits
-    /// and last generation), for the next solver the thread makes. Batch calls
+    /// The table of the last solver this thread dropped (its entries and last
+    /// generation), for the next solver the thread makes. Batch calls
     /// make a solver per parallel task; a new table's pages cost CPU when first
     /// written (1-2 ms of the 5 ms atlas budget for the first deal of each task
     /// that reached the proof phase), a handed-on one's do not. One table a thread
     /// at most (12 MiB when big).
-    static SPARE: RefCell<Option<(Vec<Entry>, u32, u32)>> = const { RefCell::new(None) };
+    static SPARE: RefCell<Option<(Vec<Entry>, u32)>> = const { RefCell::new(None) };
 }
 
-/// A table for a new solver: this thread's spare one, or a new small one.
-pub(super) fn take_table() -> (Vec<Entry>, u32, u32) {
-    SPARE
-        .try_with(|s| s.borrow_mut().take())
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| (empty_table(1 << TT_BITS_SMALL), TT_BITS_SMALL, 0))
+/// A table for a new solver and the generation it was last used with: this
+/// thread's spare one, or a new small one.
+pub(super) fn take_table() -> (Vec<Entry>, u32) {
+    SPARE.try_with(|s| s.borrow_mut().take()).ok().flatten().unwrap_or_else(|| (empty_table(1 << TT_BITS_SMALL), 0))
 }
 
 /// Hand a dropped solver's table on (the bigger of it and the spare is kept).
 /// Its entries carry that solver's generations, so the next solver counts on from
 /// `gen` and never mistakes them for its own.
-pub(super) fn give_table(tt: Vec<Entry>, bits: u32, gen: u32) {
+pub(super) fn give_table(tt: Vec<Entry>, gen: u32) {
     let _ = SPARE.try_with(|s| {
         let mut s = s.borrow_mut();
-        if s.as_ref().is_none_or(|(_, b, _)| *b <= bits) {
-            *s = Some((tt, bits, gen));
+        if s.as_ref().is_none_or(|(spare, _)| spare.len() <= tt.len()) {
+            *s = Some((tt, gen));
         }
     });
 }
@@ -128,16 +125,33 @@ impl Solver<'_> {
         self.tt[s + way] = Entry { key, commits, gen };
     }
 
-    /// The proof phase needs the big table: grow it once per solver. Entries of
-    /// this solve are moved over; older ones are stale anyway.
+    /// A new tag: every entry stored so far is stale from now on.
+    pub(super) fn next_gen(&mut self) {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            // Generation wrapped: stale entries could carry the new tag; clear once.
+            self.tt.iter_mut().for_each(|e| *e = Entry::default());
+            self.gen = 1;
+        }
+    }
+
+    /// The proof phase needs the big table: allocated once per solver (or handed
+    /// on, see `take_table`), used from the proof phase of each solve on. This
+    /// solve's entries move over under a new tag, so the big table holds exactly
+    /// them, as a freshly allocated one would.
     pub(super) fn grow_table(&mut self) {
-        if self.tt_bits < TT_BITS_BIG {
-            let old = std::mem::replace(&mut self.tt, empty_table(1 << TT_BITS_BIG));
-            self.tt_bits = TT_BITS_BIG;
-            let gen = self.gen;
-            for e in old.into_iter().filter(|e| e.gen == gen) {
-                self.tt_store(e.key, e.commits);
-            }
+        if self.tt_bits >= TT_BITS_BIG {
+            return;
+        }
+        let gen = self.gen;
+        let live: Vec<Entry> = self.tt[..1 << self.tt_bits].iter().filter(|e| e.gen == gen).copied().collect();
+        if self.tt.len() < 1 << TT_BITS_BIG {
+            self.tt = empty_table(1 << TT_BITS_BIG);
+        }
+        self.tt_bits = TT_BITS_BIG;
+        self.next_gen();
+        for e in live {
+            self.tt_store(e.key, e.commits);
         }
     }
 }

@@ -501,3 +501,21 @@ fn deals_beyond_one_set_solve_and_replay() {
     }
     assert!(solved >= 10, "{solved}");
 }
+
+#[test]
+fn a_deal_searches_the_same_whatever_the_solver_solved_before() {
+    // Tables are handed on between solvers of a thread and grown per solve: the
+    // node count of a deal must not depend on that history.
+    let geo = Geometry::new(&builtin("turtle").unwrap());
+    let limits = SolveLimits { max_nodes: 200_000, max_millis: 0 };
+    let deals: Vec<Vec<Face>> = (0..40).map(|i| uniform_faces(&mut Rng::for_index(2026, i), geo.n)).collect();
+    let mut shared = Solver::new(&geo);
+    let mut proof_phase = 0;
+    for (i, faces) in deals.iter().enumerate() {
+        let a = shared.solve(faces, geo.all(), limits);
+        proof_phase += shared.proof_phase_start().is_some() as u32;
+        let b = Solver::new(&geo).solve(faces, geo.all(), limits);
+        assert_eq!((a.verdict, a.nodes), (b.verdict, b.nodes), "deal {i}");
+    }
+    assert!(proof_phase > 0, "no deal reached the proof phase: the test tests nothing");
+}
