@@ -57,6 +57,11 @@ def _ray() -> Any:
     return ray
 
 
+# What a cluster on one machine sets while it runs: Ray's single-machine switch (the
+# nodes started and this driver keep to the loopback), and no usage statistics sent.
+_LOCAL_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"}
+
+
 class local_cluster:  # noqa: N801 - used as a function: ``with local_cluster(2): ...``
     """A Ray cluster on this machine, every node on 127.0.0.1: a head without CPUs
     (it schedules, it does not score) and ``workers`` worker nodes of ``cpus`` CPUs
@@ -77,6 +82,7 @@ class local_cluster:  # noqa: N801 - used as a function: ``with local_cluster(2)
                 raise argument_error(name, f"{name} must be an integer in {1 if name != 'object_store_mb' else 80}-{hi}, got {v!r}")
         self.workers, self.cpus, self.object_store_mb = workers, cpus, object_store_mb
         self.cluster: Any = None
+        self._saved: Any = None
 
     def __enter__(self) -> local_cluster:
         ray = _ray()
@@ -86,10 +92,9 @@ class local_cluster:  # noqa: N801 - used as a function: ``with local_cluster(2)
         # Every address on the loopback: the nodes are told 127.0.0.1, and Ray's
         # single-machine rule (its own switch, read by the nodes started below and by
         # this driver) keeps it from swapping the loopback for the machine's address.
-        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+        self._saved = ({k: os.environ.get(k) for k in _LOCAL_ENV}, ray_constants.ENABLE_RAY_CLUSTER)
+        os.environ.update(_LOCAL_ENV)
         ray_constants.ENABLE_RAY_CLUSTER = False
-        # A trial cluster reports no usage statistics anywhere.
-        os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
         store = self.object_store_mb * 1024 * 1024
         args = {"node_ip_address": "127.0.0.1", "object_store_memory": store}
         self.cluster = Cluster(initialize_head=True, connect=False,
@@ -101,16 +106,26 @@ class local_cluster:  # noqa: N801 - used as a function: ``with local_cluster(2)
             ray.init(address=self.cluster.address, _node_ip_address="127.0.0.1", log_to_driver=False)
             ray.data.DataContext.get_current().enable_progress_bars = False
         except BaseException:
-            self.cluster.shutdown()
+            self.__exit__()
             raise
         return self
 
     def __exit__(self, *exc: object) -> None:
         ray = _ray()
+        from ray._private import ray_constants
+
         ray.shutdown()
         if self.cluster is not None:
             self.cluster.shutdown()
             self.cluster = None
+        if self._saved is None:
+            return
+        (env, ray_constants.ENABLE_RAY_CLUSTER), self._saved = self._saved, None
+        for k, v in env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def _games_of(batch: Any) -> Any:
