@@ -57,6 +57,13 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     double_daisuushii: bool
     yakuman_stacking: bool
     renhou: Union[str, int]
+    yakuman_cap: Optional[int]
+    daisharin: str
+    daichisei: bool
+    tenhou_kokushi_13: bool
+    ippatsu: bool
+    ura_dora: bool
+    kan_dora: bool
     double_wind_pair_fu: int
     pinfu_tsumo: bool
     pinfu_on_tsumo: bool

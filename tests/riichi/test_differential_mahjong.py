@@ -38,6 +38,16 @@ YAKU_MAP = {
     112: 48, 113: 41, 114: 46, 115: 37, 116: 38,
 }
 DORA_IDS = {120, 121, 122}
+# Their daisharin (109) is one yaku renamed by suit; ours are three. Daichisei: 110.
+DAISHARIN_IDS = {"Daisharin": 55, "Daichikurin": 56, "Daisuurin": 57}
+
+
+def their_id(y: Any) -> int:
+    if y.yaku_id == 109:
+        return DAISHARIN_IDS[y.name]
+    if y.yaku_id == 110:
+        return 58
+    return YAKU_MAP.get(y.yaku_id, -y.yaku_id)
 MELD_KINDS = {
     "chi": (PMeld.CHI, True),
     "pon": (PMeld.PON, True),
@@ -99,6 +109,10 @@ def explained(w: Dict[str, Any], a: Any, b: Any) -> Optional[str]:
         # which only closed hands have); ours keeps the 2 tsumo fu (22 -> 30), as every
         # rule book does for an open tsumo. See docs/riichi_presets.md.
         return "open tsumo without fu: their 20 fu"
+    if open_hand and any(y.yaku_id == 109 for y in b.yaku):
+        # `mahjong` counts the 2-8 pairs of one suit with chi melds too; daisharin is
+        # a closed hand (seven pairs in its first form), so ours needs no melds.
+        return "open daisharin: theirs a yakuman"
     return None
 
 
@@ -111,7 +125,7 @@ def compare(w: Dict[str, Any], a: Any, b: Any) -> List[str]:
     if isinstance(a, Exception):
         return [f"our error {a!r}, theirs {b.han} han {b.fu} fu"]
     diffs = []
-    their_yaku = sorted(YAKU_MAP.get(y.yaku_id, -y.yaku_id) for y in b.yaku if y.yaku_id not in DORA_IDS)
+    their_yaku = sorted(their_id(y) for y in b.yaku if y.yaku_id not in DORA_IDS)
     our_yaku = sorted(y.tenhou_id for y in a.yaku)
     if our_yaku != their_yaku:
         diffs.append(f"yaku ours {our_yaku} theirs {their_yaku}")
@@ -186,7 +200,37 @@ OPTION_CONFIGS = {
     "fu_for_pinfu_tsumo=True": ({"fu_for_pinfu_tsumo": True}, {"pinfu_on_tsumo": False}),
     "kazoe_limit=KAZOE_NO_LIMIT": ({"kazoe_limit": HandConstants.KAZOE_NO_LIMIT}, {"kazoe": "multiple"}),
     "kazoe_limit=KAZOE_SANBAIMAN": ({"kazoe_limit": HandConstants.KAZOE_SANBAIMAN}, {"kazoe": "sanbaiman"}),
+    "has_daisharin": ({"has_daisharin": True}, {"daisharin": "pin"}),
+    "has_daisharin_other_suits": ({"has_daisharin_other_suits": True}, {"daisharin": "all_suits"}),
+    "has_daichisei": ({"has_daichisei": True}, {"daichisei": True}),
 }
+
+
+@pytest.mark.parametrize(
+    "hand, their_opts, our_opts",
+    [
+        ("22334455667788p", {"has_daisharin": True}, {"daisharin": "pin"}),
+        ("22334455667788s", {"has_daisharin_other_suits": True}, {"daisharin": "all_suits"}),
+        ("22334455667788m", {"has_daisharin_other_suits": True}, {"daisharin": "all_suits"}),
+        ("22334455667788s", {"has_daisharin": True}, {"daisharin": "pin"}),
+        ("11223344556677z", {"has_daichisei": True}, {"daichisei": True}),
+        ("11223344556677z", {}, {}),
+    ],
+)
+def test_local_yakuman_agree_with_mahjong_package(hand, their_opts, our_opts):
+    """The local yakuman on their own hands (the generator seldom deals them)."""
+    from mahjong.tile import TilesConverter
+
+    ids = TilesConverter.one_line_string_to_136_array(hand)
+    w = {
+        "hand": ids, "win": ids[-1], "melds": [], "tsumo": False, "riichi": False, "double_riichi": False,
+        "ippatsu": False, "haitei": False, "houtei": False, "rinshan": False, "chankan": False, "tenhou": False,
+        "chiihou": False, "winner": 1, "dealer": 0, "discarder": 0, "round_wind": "E", "honba": 0,
+        "riichi_sticks": 0, "dora": [], "ura": [],
+    }
+    a = ours(w, mf.RuleSet.preset("tenhou").replace(**our_opts))
+    b = theirs(w, False, **their_opts)
+    assert compare(w, a, b) == []
 
 
 @pytest.mark.parametrize("name", sorted(OPTION_CONFIGS))
@@ -194,7 +238,7 @@ def test_options_agree_with_mahjong_package(name):
     theirs_opts, ours_opts = OPTION_CONFIGS[name]
     rules = mf.RuleSet.preset("tenhou").replace(**ours_opts)
     reasons, unexplained, _ = run(max(1, N_HANDS // 2), 11, rules, False, **theirs_opts)
-    if name != "fu_for_open_pinfu=False":
+    if name not in ("fu_for_open_pinfu=False", "has_daisharin", "has_daisharin_other_suits"):
         assert not reasons, reasons
     assert not unexplained, f"{len(unexplained)} unexplained differences:\n" + "\n".join(unexplained[:15])
 

@@ -134,3 +134,126 @@ def test_sanma_honba_points():
         rules(sanma_honba_points=201)
     with pytest.raises(mf.InvalidRuleError, match="sanma_honba_points"):
         rules(sanma_honba_points=-2)
+
+
+def test_daisharin_and_its_other_suits():
+    pins = dict(hand="22334455667788p", win_tile="8p")
+    sou = dict(hand="22334455667788s", win_tile="8s")
+    man = dict(hand="22334455667788m", win_tile="8m")
+    off = mf.score(**pins, rules=rules())
+    assert (off.yakuman, off.han) == (0, 11)  # tanyao chinitsu pinfu ryanpeikou: sanbaiman
+    got = {
+        (h, v): mf.score(**d, rules=rules(daisharin=v))
+        for h, d in (("p", pins), ("s", sou), ("m", man))
+        for v in ("pin", "all_suits")
+    }
+    assert [y.key for y in got["p", "pin"].yaku] == ["daisharin"] and got["p", "pin"].points == 32000
+    assert got["s", "pin"].yakuman == 0 and got["m", "pin"].yakuman == 0
+    assert [y.key for y in got["s", "all_suits"].yaku] == ["daichikurin"]
+    assert [y.key for y in got["m", "all_suits"].yaku] == ["daisuurin"]
+    assert got["s", "all_suits"].yaku[0].japanese == "大竹林"
+    # Closed only: an open hand of the same tiles is no yakuman.
+    opened = mf.score(hand="23455667788p", win_tile="8p", melds=["chi:234p"], rules=rules(daisharin="all_suits"))
+    assert opened.yakuman == 0 and "chinitsu" in [y.key for y in opened.yaku]
+
+
+def test_daichisei():
+    d = dict(hand="11223344556677z", win_tile="7z")
+    assert [y.key for y in mf.score(**d, rules=rules()).yaku] == ["tsuuiisou"]
+    r = mf.score(**d, rules=rules(daichisei=True))
+    assert ([y.key for y in r.yaku], r.yakuman, r.points) == (["tsuuiisou", "daichisei"], 2, 64000)
+    # All honors in sets is not seven pairs: no daichisei.
+    sets = dict(hand="11122233344455z", win_tile="5z")
+    assert "daichisei" not in [y.key for y in mf.score(**sets, rules=rules(daichisei=True)).yaku]
+
+
+def test_tenhou_kokushi_13():
+    k = dict(hand="19m19p19s12345677z", win_tile="1m", self_draw=True, tenhou=True, winner=0, dealer=0)
+    plain = mf.score(**k, rules=rules())
+    read = mf.score(**k, rules=rules(tenhou_kokushi_13=True))
+    assert [(y.key, y.han) for y in plain.yaku] == [("tenhou", 1), ("kokushi", 1)] and plain.yakuman == 2
+    assert [(y.key, y.han) for y in read.yaku] == [("tenhou", 1), ("kokushi_13", 2)] and read.yakuman == 3
+    # Only the heavenly win reads so: a plain tsumo on the pair's tile stays single.
+    t = dict(k, tenhou=False, winner=1)
+    assert mf.score(**t, rules=rules(tenhou_kokushi_13=True)).yakuman == 1
+
+
+def test_ippatsu_ura_and_kan_dora():
+    i = dict(hand="234m567p234s88s67s", win_tile="5s", riichi=True, ippatsu=True, ura="1m", dora="1p4p")
+    base = mf.score(**i, rules=rules())
+    assert (base.han, base.dora, base.ura) == (6, 1, 1)
+    assert "ippatsu" not in [y.key for y in mf.score(**i, rules=rules(ippatsu=False)).yaku]
+    assert mf.score(**i, rules=rules(ura_dora=False)).ura == 0
+    no_kan = mf.score(**i, rules=rules(kan_dora=False))
+    assert (no_kan.dora, no_kan.ura) == (0, 1)  # only the first indicator (1p: 2p) counts
+
+
+def test_renhou_mangan():
+    rh = dict(hand="234m567p234s88s67s", win_tile="5s", renhou=True, winner=1, dealer=0, discarder=0)
+    assert mf.score(**rh, rules=rules(renhou=5)).points == 12000  # 5 han added: haneman
+    m = mf.score(**rh, rules=rules(renhou="mangan"))
+    assert (m.points, m.limit, [y.key for y in m.yaku]) == (8000, "mangan", ["renhou"])
+    # Worth more without it: scored without renhou.
+    big = dict(rh, hand="22334455667788m", win_tile="8m")
+    b = mf.score(**big, rules=rules(renhou="mangan"))
+    assert (b.limit, "renhou" in [y.key for y in b.yaku]) == ("sanbaiman", False)
+
+
+def test_yakuman_cap():
+    t = dict(hand="11122233344455z", win_tile="5z", self_draw=True, tenhou=True, winner=0, dealer=0)
+    assert mf.score(**t, rules=rules()).yakuman == 6
+    assert mf.score(**t, rules=rules(yakuman_cap=2)).yakuman == 2
+    assert mf.score(**t, rules=rules(yakuman_cap=2)).points == 96000
+    assert mf.score(**KAZOE_33, rules=rules(kazoe="multiple", yakuman_cap=1)).points == 32000
+
+
+# Hands where the presets must differ: (hand, expected points by preset).
+PRESET_HANDS = [
+    # Suuankou tanki: double where the four patterns count double.
+    (
+        dict(hand="111m444p777s555z22m", win_tile="2m"),
+        {"mahjong-soul": 64000, "m-league": 32000, "wrc": 32000, "ema": 32000, "jpml": 32000},
+    ),
+    # 4 han 30 fu: kiriage only in WRC.
+    (
+        dict(hand="234m456p678s34s55m", win_tile="5s", riichi=True, dora="3m"),
+        {"mahjong-soul": 7700, "m-league": 7700, "wrc": 8000, "ema": 7700, "jpml": 7700},
+    ),
+    # Riichi ippatsu tanyao pinfu with a red five: JPML counts neither ippatsu nor the
+    # red five, WRC and EMA no red (4 han 30 fu: WRC rounds it up).
+    (
+        dict(hand="234m067p234s88s67s", win_tile="5s", riichi=True, ippatsu=True),
+        {"mahjong-soul": 8000, "m-league": 8000, "wrc": 8000, "ema": 7700, "jpml": 3900},
+    ),
+    # 13+ han without a yakuman: counted yakuman on Mahjong Soul, sanbaiman elsewhere.
+    (
+        dict(KAZOE_33, dora="1m", ura=""),
+        {"mahjong-soul": 32000, "m-league": 24000, "wrc": 24000, "ema": 24000, "jpml": 24000},
+    ),
+    # Big three dragons with all honors: two yakuman where they combine.
+    (
+        dict(hand="555666777z11z22z", win_tile="2z"),
+        {"mahjong-soul": 64000, "m-league": 64000, "wrc": 32000, "ema": 32000, "jpml": 32000},
+    ),
+]
+
+
+@pytest.mark.parametrize("case", range(len(PRESET_HANDS)))
+def test_presets_score_their_rules(case):
+    hand, want = PRESET_HANDS[case]
+    got = {p: mf.score(**hand, rules=p).points for p in want}
+    assert got == want
+
+
+def test_presets_cite_sources_and_match_presets_exist():
+    for p in ("mahjong-soul", "m-league", "wrc", "ema", "jpml"):
+        rs = RuleSet.preset(p)
+        assert rs.source and "docs/riichi_presets.md" in rs.source
+    from mahjong_fast.match_rules import MatchRules
+
+    for p in ("mahjong-soul", "m-league", "wrc", "ema"):
+        m = MatchRules.preset(p)
+        assert m.scoring == p and m.source
+    assert list(MatchRules.preset("m-league").uma) == [30000, 10000, -10000, -30000]
+    assert MatchRules.preset("wrc").start_points == MatchRules.preset("wrc").return_points == 30000
+    assert MatchRules.preset("ema").multi_ron == "all" and MatchRules.preset("wrc").multi_ron == "head_bump"

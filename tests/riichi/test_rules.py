@@ -6,7 +6,7 @@ from mahjong_fast.rules import PRESETS, RuleSet, load_rules
 
 
 def test_presets_exist_and_are_documented():
-    assert set(PRESETS) == {"standard", "tenhou", "shiima-2025", "shiima-2026"}
+    assert set(PRESETS) == {"standard", "tenhou", "shiima-2025", "shiima-2026", "mahjong-soul", "m-league", "wrc", "ema", "jpml"}
     for name, rs in PRESETS.items():
         assert rs.name == name and rs.source
         # The Python presets and the core's presets hold the same options.

@@ -329,6 +329,68 @@ crate::rule_presets! { EngineRules:
         wrong_ron_each: 1000,
         time_limit_minutes: Some(50),
     };
+    /// Mahjong Soul ranked rooms: all rons on one tile win (no triple-ron draw), swap
+    /// calls banned, thirteen orphans may rob a closed kan; the rest as Tenhou.
+    MAHJONG_SOUL = "mahjong-soul" ["mjsoul", "majsoul"], from TENHOU,
+        "riichienv 0.4.11 GameRule.default_mjsoul (sanchaho_is_draw false, kuikae_forbidden, allows_ron_on_ankan_for_kokushi_musou); docs/riichi_presets.md" {
+        scoring: "mahjong-soul",
+        multi_ron: MultiRon::All,
+        kokushi_robs_ankan: true,
+    };
+    /// M.League: 25,000 start, 30,000 return (oka 20,000), uma +30/+10/-10/-30, no
+    /// bust, no dealer stop, head bump, no abortive draws, kan dora at once (none on a
+    /// robbed kan), no robbing a closed kan, chombo a mangan.
+    M_LEAGUE = "m-league" ["mleague"], from TENHOU,
+        "M.League official rules (m-league.jp), as summarised by majannavi.com/archives/55 and mahjong-space.com (M.League page); docs/riichi_presets.md" {
+        scoring: "m-league",
+        extension: false,
+        uma: [30_000, 10_000, -10_000, -30_000],
+        result_unit: 0,
+        result_rounding: ResultRounding::None,
+        tobi: false,
+        agari_yame: false,
+        tenpai_yame: false,
+        multi_ron: MultiRon::HeadBump,
+        abort_nine_terminals: false,
+        abort_four_winds: false,
+        abort_four_kans: false,
+        abort_four_riichi: false,
+        kan_dora_open: KanDoraTiming::Immediate,
+        kan_dora_on_chankan: false,
+        kokushi_robs_ankan: false,
+        chombo: Chombo::Mangan,
+    };
+    /// World Riichi Championship: 30,000 start and return (no oka), uma
+    /// +15/+5/-5/-15 shared on ties, no bust, no dealer stop, head bump, no abortive
+    /// draws, no nagashi mangan.
+    WRC = "wrc" [], from TENHOU,
+        "World Riichi Championship Rules 2015 (worldriichi.org/wrc-rules; riichi.wiki World Riichi Championship rules); docs/riichi_presets.md" {
+        scoring: "wrc",
+        extension: false,
+        start_points: 30_000,
+        return_points: 30_000,
+        uma: [15_000, 5_000, -5_000, -15_000],
+        tie_rule: TieRule::Split,
+        result_unit: 0,
+        result_rounding: ResultRounding::None,
+        tobi: false,
+        agari_yame: false,
+        tenpai_yame: false,
+        multi_ron: MultiRon::HeadBump,
+        nagashi_mangan: false,
+        abort_nine_terminals: false,
+        abort_four_winds: false,
+        abort_four_kans: false,
+        abort_four_riichi: false,
+    };
+    /// EMA 2016: as WRC, but every ron on one tile wins and the sticks left at the
+    /// end go to the winner.
+    EMA = "ema" [], from WRC,
+        "EMA Riichi Competition Rules 2016 (mahjongnews.com 'Revised EMA riichi rules': uma, abortive draws, nagashi, multiple ron, leftover sticks); docs/riichi_presets.md" {
+        scoring: "ema",
+        multi_ron: MultiRon::All,
+        leftover_sticks_to_top: true,
+    };
 }
 
 impl EngineRules {

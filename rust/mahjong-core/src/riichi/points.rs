@@ -102,7 +102,7 @@ pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
         KazoeLimit::Yakuman => (8000, Limit::KazoeYakuman),
         KazoeLimit::Sanbaiman => (6000, Limit::Sanbaiman),
         // (han is below 200 for every caller, so the product stays small)
-        KazoeLimit::Multiple => (8000 * (han / 13).min(500), Limit::KazoeYakuman),
+        KazoeLimit::Multiple => (8000 * (han / 13).min(rules.yakuman_cap.unwrap_or(500)), Limit::KazoeYakuman),
     }
 }
 

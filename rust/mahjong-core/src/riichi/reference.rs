@@ -9,11 +9,12 @@ use super::context::dora_of;
 use super::context::WinContext;
 use super::fu::{fu, fu_total};
 use super::points::base_points;
-use super::rules::{RenhouValue, Rules, YakumanFu};
-use super::score::{meld_pass, settle, yakuman_rank, Found, MeldPass, ScoreResult};
+use super::rules::{Daisharin, RenhouValue, Rules, YakumanFu};
+use super::score::{counted_indicators, meld_pass, settle, yakuman_rank, Found, MeldPass, ScoreResult};
 use super::shape::{Form, SetKind, Shape};
 use super::yaku::{
-    hand_yaku, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList, YakuTally,
+    hand_yaku, local_yakuman, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList,
+    YakuTally,
 };
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi, Wait};
 use crate::error::{Error, Result};
@@ -54,7 +55,7 @@ fn yakuman_by_sets(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules
     }
     match shape.form {
         Form::Kokushi => {
-            if f.concealed[shape.win.index()] == 2 {
+            if f.concealed[shape.win.index()] == 2 || (ctx.tenhou && rules.tenhou_kokushi_13) {
                 out.push(Yaku::Kokushi13, yakuman_value(rules.double_kokushi_13));
             } else {
                 out.push(Yaku::Kokushi, 1);
@@ -104,14 +105,16 @@ fn yakuman_by_sets(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules
         }
     }
     tile_colour_yakuman(f, out);
+    local_yakuman(shape.form, f, rules, out);
 }
 
 fn yakuman_multiple(yl: &YakuList, rules: &Rules) -> u32 {
-    if rules.yakuman_stacking {
+    let m = if rules.yakuman_stacking {
         yl.total()
     } else {
         yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
-    }
+    };
+    m.min(rules.yakuman_cap.unwrap_or(u32::MAX))
 }
 
 #[derive(Copy, Clone)]
@@ -139,8 +142,12 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
     // (a limit reached by dora ties, and the tie goes to more han), so rank with them.
     let kita = if ctx.n_players == 3 && rules.kita_dora { ctx.kita as u32 } else { 0 };
     let kita_tiles = ctx.kita as u32;
-    let dora = count_dora(&all, ctx.dora.as_slice(), ctx.n_players, kita_tiles);
-    let ura = if ctx.any_riichi() { count_dora(&all, ctx.ura.as_slice(), ctx.n_players, kita_tiles) } else { 0 };
+    let dora = count_dora(&all, counted_indicators(&ctx.dora, rules), ctx.n_players, kita_tiles);
+    let ura = if ctx.any_riichi() && rules.ura_dora {
+        count_dora(&all, counted_indicators(&ctx.ura, rules), ctx.n_players, kita_tiles)
+    } else {
+        0
+    };
     let aka = if rules.red_fives { reds } else { 0 };
     let bonus = dora + ura + aka + kita;
     let maybe_yakuman = ankans < 9; // every reading is asked (no screen)
@@ -367,6 +374,19 @@ mod tests {
             }
             if (bits >> 10) & 3 == 0 {
                 rules.kazoe = super::super::rules::KazoeLimit::Multiple;
+            }
+            let more = r.below(1 << 14);
+            rules.daisharin = [Daisharin::Off, Daisharin::Pin, Daisharin::AllSuits, Daisharin::Off][more as usize & 3];
+            rules.daichisei = (more >> 2) & 1 != 0;
+            rules.tenhou_kokushi_13 = (more >> 3) & 1 != 0;
+            rules.ippatsu = (more >> 4) & 3 != 0;
+            rules.ura_dora = (more >> 6) & 3 != 0;
+            rules.kan_dora = (more >> 8) & 3 != 0;
+            if (more >> 10) & 3 == 0 {
+                rules.renhou = RenhouValue::Mangan;
+            }
+            if (more >> 12) & 3 == 0 {
+                rules.yakuman_cap = Some(1 + (more >> 13) as u32);
             }
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);

@@ -24,6 +24,18 @@ pub enum KazoeLimit {
     Multiple,
 }
 
+/// Which suits make the seven-pairs yakuman of 2 to 8 of one suit (大車輪).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Daisharin {
+    /// Not a yakuman.
+    Off,
+    /// Pins only: daisharin (大車輪), the `mahjong` package's `has_daisharin`.
+    Pin,
+    /// Any suit: daisharin in pins, daichikurin (大竹林) in sou, daisuurin (大数隣) in
+    /// man (`has_daisharin_other_suits`).
+    AllSuits,
+}
+
 /// The fu a yakuman hand reports (its points do not depend on it).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum YakumanFu {
@@ -44,16 +56,20 @@ pub enum RenhouValue {
     Han(u8),
     /// A yakuman.
     Yakuman,
+    /// Exactly a mangan, not added to the hand's other yaku and dora: the win scores
+    /// the higher of a mangan and the hand without renhou (EMA 2016).
+    Mangan,
 }
 
-/// The names of [`RenhouValue`]'s named values (a han count is the third form).
-const RENHOU_NAMES: &[&str] = &["off", "yakuman"];
+/// The names of [`RenhouValue`]'s named values (a han count is the last form).
+const RENHOU_NAMES: &[&str] = &["off", "yakuman", "mangan"];
 
 impl OptionValue for RenhouValue {
     fn to_value(&self) -> Value {
         match *self {
             RenhouValue::Off => Value::Text(RENHOU_NAMES[0].into()),
             RenhouValue::Yakuman => Value::Text(RENHOU_NAMES[1].into()),
+            RenhouValue::Mangan => Value::Text(RENHOU_NAMES[2].into()),
             RenhouValue::Han(h) => Value::Int(h as i64),
         }
     }
@@ -62,7 +78,8 @@ impl OptionValue for RenhouValue {
             Value::Int(h) => u8::try_from(*h).ok().map(RenhouValue::Han),
             Value::Text(t) => match kind.name_index(t)? {
                 0 => Some(RenhouValue::Off),
-                _ => Some(RenhouValue::Yakuman),
+                1 => Some(RenhouValue::Yakuman),
+                _ => Some(RenhouValue::Mangan),
             },
             _ => None,
         }
@@ -71,6 +88,7 @@ impl OptionValue for RenhouValue {
 
 crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman", Multiple => "multiple" });
 crate::named_enum!(YakumanFu { Counted => "counted", Tenhou => "tenhou" });
+crate::named_enum!(Daisharin { Off => "off", Pin => "pin", AllSuits => "all_suits" });
 
 crate::rule_options! {
     /// Every scoring option. Construct with [`RuleSet::preset`] or field by field,
@@ -102,8 +120,26 @@ crate::rule_options! {
         double_daisuushii: bool = true, Kind::Bool;
         /// Two different yakuman in one hand add up.
         yakuman_stacking: bool = true, Kind::Bool;
-        /// Human win (人和): not a yaku, a yakuman, or a closed-only yaku of this many han.
+        /// Human win (人和): not a yaku, a yakuman, exactly a mangan ("mangan": the higher
+        /// of a mangan and the hand without it), or a closed-only yaku of this many han.
         renhou: RenhouValue = RenhouValue::Off, Kind::NameOrInt { names: RENHOU_NAMES, min: 1, max: 12 };
+        /// Most yakuman a hand is paid (none: no cap; 6 is the `mahjong` package's
+        /// `limit_to_sextuple_yakuman`); counted yakuman are capped alike.
+        yakuman_cap: Option<u32> = None, Kind::OptionalInt { min: 1, max: 20 };
+        /// Seven pairs of 2 to 8 of one suit (大車輪) as a yakuman: "off", "pin" (pins
+        /// only) or "all_suits" (大竹林 in sou, 大数隣 in man).
+        daisharin: Daisharin = Daisharin::Off, Daisharin::KIND;
+        /// Seven pairs of honors (大七星) as a yakuman of its own, beside all honors.
+        daichisei: bool = false, Kind::Bool;
+        /// A heavenly win (天和) with thirteen orphans counts as the thirteen-sided wait
+        /// (any of its fourteen tiles could be the last: riichienv's reading).
+        tenhou_kokushi_13: bool = false, Kind::Bool;
+        /// Ippatsu (一発) is a yaku.
+        ippatsu: bool = true, Kind::Bool;
+        /// Ura dora (裏ドラ) count for a riichi hand.
+        ura_dora: bool = true, Kind::Bool;
+        /// Kan dora (槓ドラ, and kan ura dora): the indicators after the first count.
+        kan_dora: bool = true, Kind::Bool;
         /// Fu of a pair of a wind that is both the seat and the round wind.
         double_wind_pair_fu: u8 = 4, Kind::OneOf(&[2, 4]);
         /// A pinfu hand won by tsumo scores 20 fu (no tsumo fu) and keeps pinfu; when
@@ -170,6 +206,67 @@ crate::rule_presets! { Rules:
     /// Seed 004 from 2026: hands score as in 2025 (the years differ in uma and
     /// penalties, which are match rules).
     SHIIMA_2026 = "shiima-2026" [], from SHIIMA_2025, "seed 004 (Shiima club house rules), rules from 2026" {};
+    /// Mahjong Soul (雀魂) ranked rooms: the four double yakuman, pao for big dragons
+    /// and big winds, red fives, open tanyao, counted yakuman, no kiriage.
+    MAHJONG_SOUL = "mahjong-soul" ["mjsoul", "majsoul"], from STANDARD,
+        "riichienv 0.4.11 GameRule.default_mjsoul (kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii double; yakuman pao); docs/riichi_presets.md" {
+        pao_daisangen: true,
+        pao_daisuushii: true,
+    };
+    /// M.League: red fives (one a suit), open tanyao, yakuman combine but no pattern
+    /// counts double, 13 han without a yakuman is sanbaiman, pao for big dragons, big
+    /// winds and four kans.
+    M_LEAGUE = "m-league" ["mleague"], from STANDARD,
+        "M.League official rules (m-league.jp), as summarised by majannavi.com/archives/55, k-bys.work/mleague-rule and top3776.hatenablog.com (yakuman rules); docs/riichi_presets.md" {
+        double_kokushi_13: false,
+        double_suuankou_tanki: false,
+        double_junsei_chuuren: false,
+        double_daisuushii: false,
+        kazoe: KazoeLimit::Sanbaiman,
+        pao_daisangen: true,
+        pao_daisuushii: true,
+        pao_suukantsu: true,
+    };
+    /// World Riichi Championship rules (2015): no red fives, kiriage mangan, 13 han
+    /// capped at sanbaiman, every yakuman single and none combine, renhou a mangan
+    /// that adds to other yaku, pao for big dragons and big winds.
+    WRC = "wrc" [], from STANDARD,
+        "World Riichi Championship Rules 2015 (worldriichi.org/wrc-rules, with the 2014 errata on renhou); docs/riichi_presets.md" {
+        red_fives: false,
+        kiriage_mangan: true,
+        kazoe: KazoeLimit::Sanbaiman,
+        double_kokushi_13: false,
+        double_suuankou_tanki: false,
+        double_junsei_chuuren: false,
+        double_daisuushii: false,
+        yakuman_stacking: false,
+        renhou: RenhouValue::Han(5),
+        pao_daisangen: true,
+        pao_daisuushii: true,
+    };
+    /// EMA Riichi Competition Rules 2016: as WRC but without kiriage, and renhou
+    /// exactly a mangan.
+    EMA = "ema" [], from WRC,
+        "EMA Riichi Competition Rules 2016 (the changes published with it, mahjongnews.com 'Revised EMA riichi rules'; riichi.wiki EMA Riichi Competition Rules); docs/riichi_presets.md" {
+        kiriage_mangan: false,
+        renhou: RenhouValue::Mangan,
+    };
+    /// JPML (日本プロ麻雀連盟) competition rules: no red fives, no ippatsu, no ura or kan
+    /// dora, 13 han capped at sanbaiman, single yakuman, renhou a mangan.
+    JPML = "jpml" [], from STANDARD,
+        "JPML competition rules (ma-jan.or.jp/guide/game_rule.php, archived 2012-06-02); docs/riichi_presets.md" {
+        red_fives: false,
+        ippatsu: false,
+        ura_dora: false,
+        kan_dora: false,
+        kazoe: KazoeLimit::Sanbaiman,
+        double_kokushi_13: false,
+        double_suuankou_tanki: false,
+        double_junsei_chuuren: false,
+        double_daisuushii: false,
+        yakuman_stacking: false,
+        renhou: RenhouValue::Mangan,
+    };
 }
 
 impl RuleSet for Rules {
@@ -210,7 +307,10 @@ mod tests {
     #[test]
     fn presets_validate_and_differ() {
         crate::options::checks::rule_set_is_consistent::<Rules>();
-        assert_eq!(Rules::PRESET_NAMES, ["standard", "tenhou", "shiima-2025", "shiima-2026"]);
+        assert_eq!(
+            Rules::PRESET_NAMES,
+            ["standard", "tenhou", "shiima-2025", "shiima-2026", "mahjong-soul", "m-league", "wrc", "ema", "jpml"]
+        );
         assert!(Rules::preset("nope").is_err());
         assert_ne!(Rules::STANDARD, Rules::TENHOU);
         const { assert!(Rules::SHIIMA_2025.kiriage_mangan && !Rules::TENHOU.kiriage_mangan) };

@@ -3,12 +3,12 @@
 //!
 //! The hot path allocates nothing: shapes, yaku and fu lists are fixed arrays.
 
-use super::context::{dora_of, WinContext};
+use super::context::{dora_of, Indicators, WinContext};
 use super::fu::{fu, fu_total, FuList};
 use super::kinds::{at_least_bits, kind_masks, KindMasks};
 use super::points::{aotenjou_base, base_points, payments, Limit, Payments, MAX_BASE};
 use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
-use super::rules::{Rules, YakumanFu};
+use super::rules::{RenhouValue, Rules, YakumanFu};
 use super::shape::{Form, Shape};
 use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
@@ -142,8 +142,12 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
     // (a limit reached by dora ties, and the tie goes to more han), so rank with them.
     let kita = if ctx.n_players == 3 && rules.kita_dora { ctx.kita as u32 } else { 0 };
     let kita_tiles = ctx.kita as u32;
-    let dora = count_dora(&all, ctx.dora.as_slice(), ctx.n_players, kita_tiles);
-    let ura = if ctx.any_riichi() { count_dora(&all, ctx.ura.as_slice(), ctx.n_players, kita_tiles) } else { 0 };
+    let dora = count_dora(&all, counted_indicators(&ctx.dora, rules), ctx.n_players, kita_tiles);
+    let ura = if ctx.any_riichi() && rules.ura_dora {
+        count_dora(&all, counted_indicators(&ctx.ura, rules), ctx.n_players, kita_tiles)
+    } else {
+        0
+    };
     let aka = if rules.red_fives { reds } else { 0 };
     let bonus = dora + ura + aka + kita;
     let maybe_yakuman = could_be_yakuman(&facts, conc.triplets, ankans, ctx, rules);
@@ -431,6 +435,9 @@ pub(super) fn settle(
         r.aka = aka;
         r.kita = kita;
         r.han = yaku_han + r.dora + r.ura + r.aka + r.kita;
+        if rules.renhou == RenhouValue::Mangan && yaku.contains(Yaku::Renhou) {
+            return Ok(renhou_mangan(r, ctx, rules));
+        }
         if rules.aotenjou {
             r.base = aotenjou_checked(r.han, r.fu)?;
             r.limit = Limit::None;
@@ -442,6 +449,34 @@ pub(super) fn settle(
     }
     r.pay = payments(r.base, ctx, rules, pao_liable);
     Ok(r)
+}
+
+/// A renhou win under `renhou = "mangan"`: the hand without renhou when it is worth
+/// more than a mangan, else exactly a mangan (renhou alone, dora not counted).
+fn renhou_mangan(mut r: ScoreResult, ctx: &WinContext, rules: &Rules) -> ScoreResult {
+    let other = r.yaku_han - 5;
+    let bonus = r.dora + r.ura + r.aka + r.kita;
+    let without = if other > 0 { base_points(other + bonus, r.fu, rules) } else { (0, Limit::None) };
+    if without.0 > 2000 {
+        let mut yl = YakuList::default();
+        for &(y, h) in r.yaku.as_slice().iter().filter(|&&(y, _)| y != Yaku::Renhou) {
+            yl.push(y, h);
+        }
+        r.yaku = yl;
+        r.yaku_han = other;
+        r.han = other + bonus;
+        (r.base, r.limit) = without;
+    } else {
+        let mut yl = YakuList::default();
+        yl.push(Yaku::Renhou, 5);
+        r.yaku = yl;
+        r.yaku_han = 5;
+        (r.dora, r.ura, r.aka, r.kita) = (0, 0, 0, 0);
+        r.han = 5;
+        (r.base, r.limit) = (2000, Limit::Mangan);
+    }
+    r.pay = payments(r.base, ctx, rules, false);
+    r
 }
 
 /// The sets of a standard reading with the winning tile in place (for the fu
@@ -544,10 +579,22 @@ fn aotenjou_checked(han: u32, fu: u32) -> Result<u32> {
 /// largest.
 #[inline]
 fn yakuman_multiple(yl: &YakuList, rules: &Rules) -> u32 {
-    if rules.yakuman_stacking {
+    let m = if rules.yakuman_stacking {
         yl.total()
     } else {
         yl.as_slice().iter().map(|&(_, h)| h as u32).max().unwrap_or(1)
+    };
+    m.min(rules.yakuman_cap.unwrap_or(u32::MAX))
+}
+
+/// The indicators that count: all of them, or only the first without kan dora.
+#[inline]
+pub(super) fn counted_indicators<'a>(ind: &'a Indicators, rules: &Rules) -> &'a [Tile] {
+    let all = ind.as_slice();
+    if rules.kan_dora {
+        all
+    } else {
+        &all[..all.len().min(1)]
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::context::WinContext;
 use super::kinds::KindMasks;
-use super::rules::{RenhouValue, Rules};
+use super::rules::{Daisharin, RenhouValue, Rules};
 use super::shape::{Form, SetKind, Shape};
 use crate::decompose::Wait;
 use crate::hand::Counts;
@@ -72,10 +72,15 @@ pub enum Yaku {
     Dora = 52,
     UraDora = 53,
     AkaDora = 54,
+    // Local yakuman Tenhou does not have: ids of this package's own, after Tenhou's.
+    Daisharin = 55,
+    Daichikurin = 56,
+    Daisuurin = 57,
+    Daichisei = 58,
 }
 
-/// Number of [`Yaku`] values (ids 0..55).
-pub const N_YAKU: usize = 55;
+/// Number of [`Yaku`] values (ids 0..59; 55 on are local yakuman Tenhou has not).
+pub const N_YAKU: usize = 59;
 
 /// Names of a yaku.
 #[derive(Copy, Clone, Debug)]
@@ -151,6 +156,10 @@ pub const YAKU_INFO: [YakuInfo; N_YAKU] = [
     info("dora", "Dora", "Dora", "ドラ"),
     info("ura_dora", "Ura dora", "Uradora", "裏ドラ"),
     info("aka_dora", "Red fives", "Akadora", "赤ドラ"),
+    info("daisharin", "Big wheels (pins)", "Daisharin", "大車輪"),
+    info("daichikurin", "Bamboo forest (sou)", "Daichikurin", "大竹林"),
+    info("daisuurin", "Numerous neighbours (man)", "Daisuurin", "大数隣"),
+    info("daichisei", "Big seven stars", "Daichisei", "大七星"),
 ];
 
 const ALL: [Yaku; N_YAKU] = {
@@ -211,6 +220,10 @@ const ALL: [Yaku; N_YAKU] = {
         Dora,
         UraDora,
         AkaDora,
+        Daisharin,
+        Daichikurin,
+        Daisuurin,
+        Daichisei,
     ]
 };
 
@@ -261,10 +274,25 @@ impl Yaku {
 pub const MAX_YAKU: usize = 24;
 
 /// A fixed-capacity list of (yaku, han) — han is the yakuman multiple for yakuman.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+/// Lists compare and hash by their entries (a reused list keeps stale slots past `n`).
+#[derive(Copy, Clone, Debug)]
 pub struct YakuList {
     items: [(Yaku, u8); MAX_YAKU],
     n: u8,
+}
+
+impl PartialEq for YakuList {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for YakuList {}
+
+impl std::hash::Hash for YakuList {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
 }
 
 impl Default for YakuList {
@@ -480,7 +508,7 @@ pub fn yakuman_of(
     match form {
         Form::Kokushi => {
             // Thirteen-sided: the tiles before the win were thirteen singles.
-            if f.concealed[win.index()] == 2 {
+            if f.concealed[win.index()] == 2 || (ctx.tenhou && rules.tenhou_kokushi_13) {
                 out.push(Yaku::Kokushi13, yakuman_value(rules.double_kokushi_13));
             } else {
                 out.push(Yaku::Kokushi, 1);
@@ -519,6 +547,33 @@ pub fn yakuman_of(
         }
     }
     tile_colour_yakuman(f, out);
+    local_yakuman(form, f, rules, out);
+}
+
+/// The local yakuman of the tiles alone, each where the rules have it: seven pairs of
+/// 2 to 8 of one suit (daisharin and its other-suit names) and seven pairs of honors
+/// (daichisei, beside all honors). Both are closed: no meld at all.
+#[inline]
+pub(super) fn local_yakuman(form: Form, f: &HandFacts, rules: &Rules, out: &mut YakuList) {
+    if !f.no_melds || form == Form::Kokushi {
+        return;
+    }
+    if rules.daichisei && f.suits == 0 && form == Form::Chiitoitsu {
+        out.push(Yaku::Daichisei, 1);
+    }
+    if rules.daisharin == Daisharin::Off || !f.one_suit() || f.honors {
+        return;
+    }
+    let suit = f.suits.trailing_zeros() as usize;
+    let c = &f.all[suit * 9..suit * 9 + 9];
+    if c[0] == 0 && c[8] == 0 && c[1..8].iter().all(|&x| x == 2) {
+        match (suit, rules.daisharin) {
+            (1, _) => out.push(Yaku::Daisharin, 1),
+            (2, Daisharin::AllSuits) => out.push(Yaku::Daichikurin, 1),
+            (0, Daisharin::AllSuits) => out.push(Yaku::Daisuurin, 1),
+            _ => {}
+        }
+    }
 }
 
 /// Nine gates (pure when the hand before the winning tile was 1112345678999 of one
@@ -578,7 +633,7 @@ pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
     } else if ctx.riichi {
         add(Yaku::Riichi, out);
     }
-    if ctx.ippatsu {
+    if ctx.ippatsu && rules.ippatsu {
         add(Yaku::Ippatsu, out);
     }
     if ctx.tsumo && closed {
@@ -596,11 +651,12 @@ pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, ou
     if ctx.houtei {
         add(Yaku::Houtei, out);
     }
-    if ctx.renhou {
-        if let RenhouValue::Han(h) = rules.renhou {
-            if closed {
-                out.add(Yaku::Renhou, h);
-            }
+    if ctx.renhou && closed {
+        match rules.renhou {
+            RenhouValue::Han(h) => out.add(Yaku::Renhou, h),
+            // Ranked as 5 han; settling makes it exactly a mangan.
+            RenhouValue::Mangan => out.add(Yaku::Renhou, 5),
+            _ => {}
         }
     }
     // Tile-content yaku.
