@@ -36,7 +36,7 @@ def test_rates_are_rule_options():
 
 
 def test_payments_reject_bad_seats():
-    with pytest.raises(mf.InvalidHandError):
+    with pytest.raises(mf.ArgumentError):
         tw.win_payments(4, 1, dealer_seat=0)
     with pytest.raises(mf.InvalidHandError):
         tw.win_payments(1, 1, dealer_seat=0, discarder=1)

@@ -149,7 +149,7 @@ def test_presets_and_rules_round_trip(tmp_path):
     (lambda: tw.score("123m456m789m234p567p56s", win_tile="6s"), mf.InvalidHandError, "not a winning hand"),
     (lambda: tw.score(PINGHU, win_tile="1z"), mf.InvalidHandError, "not among"),
     (lambda: tw.score(PINGHU, seat_wind="X"), mf.InvalidHandError, "wind"),
-    (lambda: tw.score(PINGHU, replacement="dragon"), mf.InvalidHandError, "replacement"),
+    (lambda: tw.score(PINGHU, replacement="dragon"), mf.ArgumentError, "replacement"),
     (lambda: tw.score(PINGHU, robbing_kong=True, self_draw=True), mf.InvalidHandError, "robbing"),
     (lambda: tw.TaiwanRules(flower_set=-1), mf.InvalidRuleError, "flower_set"),
     (lambda: tw.TaiwanRules(plant_numbering="x"), mf.InvalidRuleError, "plant_numbering"),
@@ -171,7 +171,7 @@ def test_waits_of_sixteen_tiles():
 def test_flower_win_scores():
     assert tw.flower_win_score("seven_rob_one").total == 8
     assert tw.flower_win_score("eight_immortals", rules=tw.TaiwanRules(eight_immortals=16)).total == 16
-    with pytest.raises(mf.InvalidHandError):
+    with pytest.raises(mf.ArgumentError):
         tw.flower_win_score("nine_dragons")
 
 

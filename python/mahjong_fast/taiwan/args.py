@@ -6,7 +6,7 @@ Example:
     >>> int_arg("consecutive", -1, 0, 65535)
     Traceback (most recent call last):
     ...
-    mahjong_fast.InvalidHandError: consecutive = -1: expected an integer 0-65535
+    mahjong_fast.ArgumentError: consecutive = -1: expected an integer 0-65535
 """
 
 from __future__ import annotations
@@ -14,13 +14,16 @@ from __future__ import annotations
 import operator
 from typing import Any, Type
 
-from mahjong_fast._core import ArgumentError, InvalidHandError, MahjongError
+from mahjong_fast import _core
+from mahjong_fast._core import ArgumentError, MahjongError
 from mahjong_fast.errors import argument_error
 
+#: The core's integer arguments of the Taiwan API: name -> (lowest, highest).
+INT_ARGS = _core.taiwan_int_args()
 #: Most deals a dealer can have kept in a row (the core counts them in 16 bits).
-MAX_CONSECUTIVE = 65535
+MAX_CONSECUTIVE = INT_ARGS["consecutive"][1]
 #: Most tai a payment can carry (the core counts them in 32 bits).
-MAX_TAI = 2**32 - 1
+MAX_TAI = INT_ARGS["tai"][1]
 
 
 def _short(value: Any) -> str:
@@ -34,7 +37,7 @@ def _error(error: Type[MahjongError], name: str, message: str) -> MahjongError:
     return error(message)
 
 
-def int_arg(name: str, value: Any, lo: int, hi: int, error: Type[MahjongError] = InvalidHandError) -> int:
+def int_arg(name: str, value: Any, lo: int, hi: int, error: Type[MahjongError] = ArgumentError) -> int:
     """``value`` as an int in ``lo``-``hi`` (bools and non-integers refused); an
     ``ArgumentError`` raised for it carries ``argument``.
 
@@ -58,7 +61,7 @@ def int_arg(name: str, value: Any, lo: int, hi: int, error: Type[MahjongError] =
     return i
 
 
-def seat_arg(name: str, value: Any, error: Type[MahjongError] = InvalidHandError) -> int:
+def seat_arg(name: str, value: Any, error: Type[MahjongError] = ArgumentError) -> int:
     """A seat 0-3.
 
     Example:
@@ -84,7 +87,7 @@ def flag_arg(name: str, value: Any) -> bool:
             i = None
         if i in (0, 1):
             return bool(i)
-    raise InvalidHandError(f"{name} = {_short(value)}: expected True or False")
+    raise argument_error(name, f"{name} = {_short(value)}: expected True or False")
 
 
 def text_arg(name: str, value: Any, allowed: Any = None) -> str:
@@ -95,7 +98,7 @@ def text_arg(name: str, value: Any, allowed: Any = None) -> str:
         'flower'
     """
     if not isinstance(value, str):
-        raise InvalidHandError(f"{name} = {_short(value)}: expected text" + (f" ({', '.join(allowed)})" if allowed else ""))
+        raise argument_error(name, f"{name} = {_short(value)}: expected text" + (f" ({', '.join(allowed)})" if allowed else ""))
     if allowed is not None and value not in allowed:
-        raise InvalidHandError(f"{name} = {_short(value)}: expected one of {', '.join(allowed)}")
+        raise argument_error(name, f"{name} = {_short(value)}: expected one of {', '.join(allowed)}")
     return value

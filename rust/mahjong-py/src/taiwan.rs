@@ -238,7 +238,19 @@ pub fn taiwan_flag_names() -> Vec<&'static str> {
     batch::flags::NAMES.to_vec()
 }
 
+/// The Taiwan API's integer arguments as the core declares them: name -> (lowest,
+/// highest), for the checks the Python layer makes before a value reaches the core.
+///
+/// Example:
+///     >>> taiwan_int_args()["consecutive"]
+///     (0, 65535)
+#[pyfunction]
+pub fn taiwan_int_args() -> std::collections::BTreeMap<&'static str, (i128, i128)> {
+    mahjong_core::taiwan::arg::ALL.iter().map(|a| (a.name, (a.min, a.max))).collect()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(taiwan_int_args, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_flower_win_raw, m)?)?;
     m.add_function(wrap_pyfunction!(taiwan_score_columns, m)?)?;

@@ -3,9 +3,9 @@
 //! is read into the [`WinContext`] the scalar scorer takes and checked by the same
 //! [`score`], and every bad row is listed in [`RowErrors`] without stopping the others.
 
+use super::arg::CONSECUTIVE;
 use super::rules::TaiwanRules;
 use super::tai::{score, Replacement, WinContext};
-use crate::args::IntArg;
 use crate::batch::{meld_of_code, Column, Dtype, RowErrors};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
@@ -15,9 +15,6 @@ use rayon::prelude::*;
 
 /// Meld slots per row (a Taiwan hand holds at most five sets).
 pub const MELD_WIDTH: usize = 5;
-
-/// Deals kept in a row, as the scalar `taiwan.score` takes them.
-pub const CONSECUTIVE: IntArg = IntArg::new("consecutive", 0, 65535);
 
 /// Bits of the `flags` column.
 pub mod flags {

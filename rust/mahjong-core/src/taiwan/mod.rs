@@ -32,6 +32,8 @@ pub mod arg {
     pub const CONSECUTIVE: IntArg = IntArg::new("consecutive", 0, u16::MAX as i128);
     /// Tai of one payment (counted in 32 bits).
     pub const TAI: IntArg = IntArg::new("tai", 0, u32::MAX as i128);
+    /// Every one of them, for bindings that check values on their side.
+    pub const ALL: [IntArg; 8] = [WINNER, DEALER, DISCARDER, SEAT_WIND, ROUND_WIND, FLOWERS, CONSECUTIVE, TAI];
 }
 pub use payments::{win_payments, Payment};
 pub use rules::{EarthlyWin, OpeningReplacement, PlantNumbering, TaiwanRules};
