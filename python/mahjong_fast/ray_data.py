@@ -160,13 +160,24 @@ def read_archive(paths: Sequence[PathLike], filters: Optional[Filters] = None, *
     return ds.map_batches(_games_of, batch_size=1, batch_format="pyarrow")
 
 
+def _in_ray_worker() -> bool:
+    try:
+        from ray._private import worker
+
+        return bool(worker.global_worker.mode == worker.WORKER_MODE)
+    except Exception:  # another Ray layout: leave the pool as it is
+        return False
+
+
 def _set_threads(threads: Optional[int]) -> None:
     # The core's replay fans out on a rayon pool started on first use: sized to the
     # CPUs Ray gave this worker, not to the machine's (which the other workers share).
+    # Only in a Ray worker's process: a scorer built in a driver leaves its pool alone.
     if threads is not None:
         if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 1024:
             raise argument_error("threads", f"threads must be an integer in 1-1024 or None, got {threads!r}")
-        os.environ["RAYON_NUM_THREADS"] = str(threads)
+        if _in_ray_worker():
+            os.environ["RAYON_NUM_THREADS"] = str(threads)
 
 
 def _pairs(batch: Any) -> List[Any]:

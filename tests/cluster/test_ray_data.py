@@ -98,3 +98,25 @@ def test_survey_split_across_workers_is_one_survey(cluster) -> None:
     assert 0 < int((r["verdict"] == 0).sum()) < n  # both verdicts met: the comparison can fail
     same = {k: v for k, v in summarize(r).items() if k in VERDICT_KEYS}
     assert same == {k: v for k, v in summarize(one).items() if k in VERDICT_KEYS} and len(same) >= 3
+
+
+@pytest.mark.parametrize("call, argument", [
+    (lambda: ray_data.LogScorer("players"), "table"),
+    (lambda: ray_data.LogScorer("wins", threads=0), "threads"),
+    (lambda: ray_data.local_cluster(workers=0), "workers"),
+    (lambda: ray_data._pool(0, 1), "concurrency"),
+    (lambda: ray_data._pool(None, True), "num_cpus"),
+])
+def test_bad_arguments_are_named_before_any_work(call, argument) -> None:
+    # No cluster needed: each is refused before Ray is asked for anything.
+    from mahjong_fast.errors import ArgumentError
+
+    with pytest.raises(ArgumentError) as e:
+        call()
+    assert e.value.argument == argument
+
+
+def test_a_scorer_built_outside_ray_leaves_the_thread_pool_alone(monkeypatch) -> None:
+    monkeypatch.delenv("RAYON_NUM_THREADS", raising=False)
+    ray_data.LogScorer("wins", threads=1)
+    assert "RAYON_NUM_THREADS" not in os.environ
