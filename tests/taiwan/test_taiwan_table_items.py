@@ -112,3 +112,47 @@ def test_dealer_tai_options_and_presets():
     assert [tw.TaiwanRules(pull_per_consecutive_deal=0).dealer_tai(n) for n in range(4)] == [1, 2, 3, 4]
     assert tw.TaiwanRules.preset("atawmj2009").ready_on_first_discard == 4
     assert tw.TaiwanRules().ready_on_first_discard == 0
+
+
+# The values the cited tables print (docs/taiwan.md, "Published tables"), option by option.
+ATAWMJ_2009 = {
+    "dealer": 1, "per_consecutive_deal": 1, "pull_per_consecutive_deal": 1, "concealed": 1, "self_draw": 1,
+    "concealed_self_draw": 3, "wind_set": 1, "seat_flower": 1, "robbing_kong": 1, "dragon_set": 1,
+    "single_wait": 1, "half_calling": 1, "kong_bloom": 1, "last_discard": 1, "last_tile_draw": 1,
+    "all_chows": 2, "all_calling": 2, "flower_set": 2, "three_concealed_pungs": 2,
+    "ready_on_first_discard": 4, "all_pungs": 4,
+}
+PUBLIC_2023 = {
+    "dealer": 1, "per_consecutive_deal": 1, "pull_per_consecutive_deal": 1, "concealed": 1, "self_draw": 1,
+    "concealed_self_draw": 3, "single_wait": 1, "heavenly_win": 24, "earthly_win": 16, "human_win": 8,
+    "big_four_winds": 16, "little_four_winds": 8, "big_three_dragons": 8, "little_three_dragons": 4,
+    "five_concealed_pungs": 8, "four_concealed_pungs": 5, "all_pungs": 4, "all_calling": 2, "all_chows": 2,
+    "four_kongs": 8, "half_flush": 4, "full_flush": 8,
+}
+
+
+@pytest.mark.parametrize("preset,table", [("atawmj2009", ATAWMJ_2009), ("common", PUBLIC_2023)])
+def test_presets_hold_the_values_of_their_tables(preset, table):
+    rules = tw.TaiwanRules.preset(preset)
+    assert {k: getattr(rules, k) for k in table} == table
+
+
+def test_atawmj2009_examples():
+    r = "atawmj2009"
+    # 平胡: five chows, no honors or flowers, two-sided, on a discard: 門清 1 + 平胡 2.
+    assert tw.score("123m456m789m234p567p55s", win_tile="7p", rules=r).total == 3
+    # A pair wait (釣將) is no 平胡: 門清 1 + 獨聽 1.
+    assert tw.score("123m456m789m234p567p55s", win_tile="5s", rules=r).keys() == ["concealed", "single_wait"]
+    # 花牌 by the printed number, 竹 = 3 = West: one tai for the West seat, none for North.
+    assert tw.score("123m456m789m234p567p55s", win_tile="5s", flowers="竹", seat_wind="W", rules=r).tai_of("seat_flower") == 1
+    assert tw.score("123m456m789m234p567p55s", win_tile="5s", flowers="竹", seat_wind="N", rules=r).tai_of("seat_flower") == 0
+    # 不求 (門清 + 自摸 + 1) = 3; 三暗刻 2; 碰碰胡 4.
+    assert tw.score("234m567m345p678p234s55s", win_tile="4s", self_draw=True, rules=r).total == 3
+    s = tw.score("111m222m333p456s789s55z", win_tile="9s", rules=r)
+    assert s.tai_of("three_concealed_pungs") == 2
+    assert tw.score("111m222m333p444s55z", melds=["pon:777z"], win_tile="5z", rules=r).tai_of("all_pungs") == 4
+    # 槓上開花 after a concealed kong, not after an exposed one.
+    assert tw.score("123m456m789m234p55s", melds=["ankan:7777p"], win_tile="5s", self_draw=True,
+                    replacement="concealed_kong", rules=r).tai_of("kong_bloom") == 1
+    assert tw.score("123m456m789m234p55s", melds=["daiminkan:7777p"], win_tile="5s", self_draw=True,
+                    replacement="exposed_kong", rules=r).tai_of("kong_bloom") == 0
