@@ -129,6 +129,11 @@ def check_no_flower(text: Any, what: str) -> None:
         raise InvalidHandError(f"{what} {text!r}: a flower cannot be part of {what} (flowers are exposed and kept apart: pass them as flowers=)")
 
 
+# The 34 kinds and 8 flowers as written: one token already, no parsing needed (the
+# round splits one tile at every action, a hot path of self-play).
+_ONE_TOKEN = frozenset([f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)] + list(FLOWERS))
+
+
 def tokens(text: Union[str, Sequence[str]]) -> List[str]:
     """Split mixed text (mpsz plus flower characters), or a sequence of such texts,
     into tile tokens in order.
@@ -137,6 +142,8 @@ def tokens(text: Union[str, Sequence[str]]) -> List[str]:
         >>> tokens("123m春5z"), tokens(["1m", "梅"])
         (['1m', '2m', '3m', '春', '5z'], ['1m', '梅'])
     """
+    if text.__class__ is str and text in _ONE_TOKEN:
+        return [text]
     if not isinstance(text, str):
         if isinstance(text, (bytes, dict)) or not hasattr(text, "__iter__"):
             raise InvalidHandError(f"tiles {text!r}: expected mpsz text or a sequence of such texts")
