@@ -190,6 +190,53 @@ def test_mpsz_counts_ids_round_trip(c):
     assert mf.from_counts(mf.to_counts(ids)) == text
 
 
+def _tiles_of(c: list[int]) -> list[mf.Tile]:
+    return [mf.Tile(mf.from_counts([int(j == k) for j in range(34)])) for k, n in enumerate(c) for _ in range(n)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(sizes=(1, 2, 4, 5, 13, 14, 16, 17)), st.one_of(st.none(), st.integers(0, 6)))
+def test_every_input_form_gives_the_same_answer(c, n_sets):
+    """mpsz, 136-ids (list and tuple), 34 counts and Tile objects take the closed fast
+    path; a NumPy row of counts and a list with a melds=[] argument the general one.
+    All must agree, on values and on refusals."""
+    text = to_text(c)
+    ids = [4 * k + i for k, n in enumerate(c) for i in range(n)]
+    forms = [text, ids, tuple(ids), c, tuple(c), np.array(c, np.int64), _tiles_of(c)]
+
+    def outcome(h, **kw):
+        try:
+            return mf.shanten(h, n_sets=n_sets, **kw)
+        except mf.MahjongError as e:
+            return type(e).__name__
+
+    want = outcome(text, melds=[])
+    assert [outcome(h) for h in forms] == [want] * len(forms)
+
+
+@pytest.mark.parametrize(
+    "hand, exc",
+    [
+        ([0, 0, 4, 8], mf.InvalidHandError),  # a repeated id
+        ([0, 4, 8, 136], mf.TileParseError),  # out of range
+        ([0, 4, 8, -1], mf.TileParseError),
+        ([0, 4, 8, 2**70], mf.TileParseError),  # too big for any integer type
+        ([5] + [0] * 33, mf.InvalidHandError),  # a count past four
+        ([-1] + [0] * 33, mf.InvalidHandError),
+        ([mf.Tile("1m")] * 5, mf.InvalidHandError),  # a fifth copy
+        ([mf.Tile("0m"), mf.Tile("0m"), mf.Tile("1m"), mf.Tile("1m")], mf.InvalidHandError),  # two red fives
+        ([mf.Tile("1m"), 4, 8, 12], mf.TileParseError),  # Tile objects and ids mixed
+        ([0, 4, 8, 12, 16, 20], mf.InvalidHandError),  # no hand has six tiles
+        ([1] * 34, mf.InvalidHandError),  # 34 counts making 34 tiles
+    ],
+)
+def test_fast_path_refusals_are_the_general_paths(hand, exc):
+    with pytest.raises(exc):
+        mf.shanten(hand)
+    with pytest.raises(exc):
+        mf.shanten(hand, melds=[])
+
+
 # --- differential test against the `mahjong` package ------------------------------------
 
 

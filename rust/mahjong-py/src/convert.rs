@@ -5,11 +5,12 @@
 use crate::args;
 use crate::errors::{with_input, IntoPyResult, InvalidHandError, TileParseError};
 use mahjong_core::error::quoted;
+use mahjong_core::shanten::MAX_SETS;
 use mahjong_core::tile::{parse_mpsz, TileId};
 use mahjong_core::wind::{parse_wind, wind_from_seat, ACCEPTED};
-use mahjong_core::{Meld, MeldKind, RTile, Tile};
+use mahjong_core::{Counts, Meld, MeldKind, RTile, Tile};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 /// Tiles from mpsz text or a sequence of 136-ids (red fives from ids 16/52/88).
 pub fn tiles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
@@ -58,6 +59,78 @@ fn tile_items(obj: &Bound<'_, PyAny>) -> Option<PyResult<Vec<RTile>>> {
     Some(Ok(out))
 }
 
+/// A hand for the shanten family: what `tiles` takes, or 34 counts (a sequence of
+/// exactly 34 integers: no hand has 34 tiles, so it cannot be meant as ids).
+pub fn hand_tiles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
+    if !obj.is_instance_of::<PyString>() && obj.len().ok() == Some(34) {
+        if let Ok(v) = obj.extract::<Vec<i64>>() {
+            let c = counts_of_values(&v).map_err(|e| with_input(obj.py(), e, obj))?;
+            let mut out = Vec::with_capacity(14);
+            for (k, &n) in c.iter().enumerate() {
+                if let Some(t) = Tile::new(k as u8) {
+                    out.extend(std::iter::repeat_n(RTile::plain(t), n as usize));
+                }
+            }
+            return Ok(out);
+        }
+    }
+    tiles(obj)
+}
+
+/// Concealed counts read straight from a hand with no melds, without building tiles:
+/// a list or tuple of 136-ids, of 34 counts or of `Tile` objects (mpsz text is read
+/// by the core). `None` when the value is anything else or anything is off (a bad id
+/// or count, a repeated id, a fifth copy, a second red five): the general path then
+/// names the fault.
+pub fn closed_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
+    if let Ok(l) = obj.cast::<PyList>() {
+        return counts_of_items(l.len(), l.iter());
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return counts_of_items(t.len(), t.iter());
+    }
+    None
+}
+
+fn counts_of_items<'py>(len: usize, items: impl Iterator<Item = Bound<'py, PyAny>>) -> Option<Counts> {
+    let mut c = [0u8; 34];
+    if len == 34 {
+        // 34 counts (34 ids would be no hand).
+        for (k, item) in items.enumerate() {
+            let n = item.cast::<PyInt>().ok()?.extract::<i64>().ok()?;
+            c[k] = u8::try_from(n).ok().filter(|&n| n <= 4)?;
+        }
+        return Some(c);
+    }
+    if len > 3 * MAX_SETS + 2 {
+        return None;
+    }
+    let (mut seen, mut red, mut objects) = ([0u64; 3], [0u8; 3], false);
+    for item in items {
+        if let Ok(i) = item.cast::<PyInt>() {
+            let id = i.extract::<i64>().ok().filter(|i| (0..136).contains(i))? as usize;
+            let (w, b) = (id / 64, id % 64);
+            if seen[w] & (1 << b) != 0 {
+                return None;
+            }
+            seen[w] |= 1 << b;
+            c[id / 4] += 1;
+        } else {
+            let t = item.cast::<crate::tiles::PyTile>().ok()?.get().0;
+            objects = true;
+            c[t.tile.index()] += 1;
+            if t.red {
+                let s = t.tile.suit().index().min(2);
+                red[s] += 1;
+            }
+        }
+    }
+    // Ids and Tile objects mixed are left to the general path (which refuses them);
+    // distinct ids cannot make a fifth copy or a second red five, Tile objects can.
+    let mixed = objects && seen != [0; 3];
+    (!mixed && c.iter().all(|&n| n <= 4) && red.iter().all(|&r| r <= 1)).then_some(c)
+}
+
 /// 136-ids to tiles, rejecting out-of-range and duplicate ids.
 pub fn ids_to_tiles(ids: &[i64]) -> PyResult<Vec<RTile>> {
     let mut seen = [0u64; 3];
@@ -84,15 +157,17 @@ pub fn one_tile(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
 }
 
 fn one_tile_of(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
-    if let Ok(i) = obj.extract::<i64>() {
-        return Ok(ids_to_tiles(&[i])?[0]);
-    }
-    let s = obj.cast::<PyString>().map_err(|_| {
-        TileParseError::new_err(format!(
+    // Text is tested first: an integer extraction tried on text would build and
+    // discard a Python exception on every call that names its tile as "5m".
+    let Ok(s) = obj.cast::<PyString>() else {
+        if let Ok(i) = obj.extract::<i64>() {
+            return Ok(ids_to_tiles(&[i])?[0]);
+        }
+        return Err(TileParseError::new_err(format!(
             "expected a tile as mpsz text (\"5m\") or a 136-id, got {}",
             args::describe(obj)
-        ))
-    })?;
+        )));
+    };
     let s = args::str_of(s, "tile")?;
     let t = parse_mpsz(s).py_err()?;
     if t.len() != 1 {
@@ -104,6 +179,10 @@ fn one_tile_of(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
 /// 34 counts from any integer sequence (list, tuple, NumPy row).
 pub fn counts34(obj: &Bound<'_, PyAny>) -> PyResult<[u8; 34]> {
     let v: Vec<i64> = obj.extract().map_err(|_| InvalidHandError::new_err("expected a sequence of 34 tile counts"))?;
+    counts_of_values(&v)
+}
+
+fn counts_of_values(v: &[i64]) -> PyResult<[u8; 34]> {
     if v.len() != 34 {
         return Err(InvalidHandError::new_err(format!("expected 34 tile counts, got {}", v.len())));
     }

@@ -33,7 +33,7 @@ fn hand_of(
     melds: Option<&Bound<'_, PyAny>>,
     n_sets: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Hand, Shape)> {
-    let tiles = convert::tiles(hand)?;
+    let tiles = convert::hand_tiles(hand)?;
     let melds = convert::melds(melds)?;
     query::hand_shape(&tiles, &melds, sets_arg(n_sets)?).py_err()
 }
@@ -66,7 +66,8 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
 /// needs a fifth copy of a tile (melded copies count too).
 ///
 /// Args:
-///     hand: concealed tiles, mpsz text ("123m456p") or 136-ids.
+///     hand: concealed tiles: mpsz text ("123m456p"), 136-ids, `Tile` objects, or 34
+///         counts (a sequence of exactly 34 integers 0-4, in tile order).
 ///     melds: `Meld` objects or "kind:tiles" text ("pon:555z"); kans count as sets.
 ///     n_sets: sets of a complete hand, melds included (4 riichi, 5 Taiwan 16-tile);
 ///         default from the tile count (13/14 -> 4, 16/17 -> 5, 3n+1/3n+2 -> n).
@@ -78,6 +79,10 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
 ///     (0, -1)
 ///     >>> shanten("123456789m123p45s11z")  # 16 tiles: Taiwan, 5 sets
 ///     0
+///     >>> shanten([0, 4, 8, 12, 16, 20, 24, 28, 32, 108, 109, 112, 113])  # 136-ids
+///     0
+///     >>> shanten([1] * 9 + [0] * 18 + [2, 2, 0, 0, 0, 0, 0])  # 34 counts
+///     0
 #[pyfunction]
 #[pyo3(signature = (hand, melds=None, n_sets=None))]
 fn shanten(
@@ -85,11 +90,16 @@ fn shanten(
     melds: Option<&Bound<'_, PyAny>>,
     n_sets: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i8> {
-    // Text that is not valid UTF-8 goes on to the general path, which refuses it by name.
-    if let (Some(text), None) =
-        (hand.cast::<PyString>().ok().and_then(|t| t.to_str().ok()), melds.filter(|m| !m.is_none()))
-    {
-        if let Some((c, n)) = query::closed_counts_of_text(text, sets_arg(n_sets)?) {
+    // A closed hand in any form is read straight into counts (no tiles, no Hand);
+    // anything the fast reader does not take (text that is not valid UTF-8, a bad or
+    // repeated id, a wrong size) goes on to the general path, which names the fault.
+    if melds.is_none_or(|m| m.is_none()) {
+        let sets = sets_arg(n_sets)?;
+        let fast = match hand.cast::<PyString>() {
+            Ok(t) => t.to_str().ok().and_then(|t| query::closed_counts_of_text(t, sets)),
+            Err(_) => convert::closed_counts(hand).and_then(|c| query::closed_counts(c, sets)),
+        };
+        if let Some((c, n)) = fast {
             return Ok(Shape::closed(n, Forms::for_game(n)).shanten(&c));
         }
     }

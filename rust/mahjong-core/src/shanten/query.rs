@@ -139,12 +139,17 @@ pub fn splits(hand: &Hand, shape: &Shape, win: Option<Tile>) -> Result<Vec<Split
     Ok(out)
 }
 
-/// Fast path of scalar calls on a closed hand given as mpsz text: counts parsed
-/// without allocating. `None` whenever anything is off (bad text, a fifth copy, a
-/// second red five, a wrong size): the caller then takes the general path, which
-/// builds the error message.
+/// Fast path of scalar calls on a closed hand: its counts, read from mpsz text
+/// without allocating (ids, counts and tile objects are read by the binding, each
+/// refusing fifth copies and second red fives), and the sets of a complete hand when
+/// the size fits; `None` otherwise (bad text, a fifth copy, a second red five, a wrong
+/// size): the caller then takes the general path, which builds the error message.
 pub fn closed_counts_of_text(text: &str, total_sets: Option<usize>) -> Option<(Counts, usize)> {
-    let c = super::batch::counts_of_text(text)?;
+    closed_counts(super::batch::counts_of_text(text)?, total_sets)
+}
+
+/// [`closed_counts_of_text`] for counts read another way.
+pub fn closed_counts(c: Counts, total_sets: Option<usize>) -> Option<(Counts, usize)> {
     let tiles = super::tile_count(&c);
     let n = match total_sets {
         Some(n) => n,
