@@ -15,9 +15,11 @@ from mahjong_fast import errors, results, taiwan
 from mahjong_fast._core import (
     Match,
     Meld,
+    RlTable,
     SolitaireBoard,
     SolitaireLayout,
     Tile,
+    VecEnv,
     __version__,
     decompose,
     discards,
@@ -48,6 +50,8 @@ from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast.solitaire import Game as SolitaireGame
 
 __all__ = [
+    "RlTable",
+    "VecEnv",
     "BatchResult",
     "ErrorTable",
     "Match",

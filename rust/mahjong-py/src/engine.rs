@@ -280,7 +280,7 @@ use mahjong_core::engine::{Game, Round};
 use mahjong_core::TileId;
 use pyo3::types::PyBytes;
 
-fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn action_dict<'py>(py: Python<'py>, seat: u8, a: &Action) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("seat", seat)?;
     let (kind, tile, tiles): (&str, Option<u32>, Option<Vec<u32>>) = match *a {

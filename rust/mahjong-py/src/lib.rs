@@ -14,6 +14,7 @@ mod log_input;
 mod log_tables;
 mod riichi;
 mod riichi_out;
+mod rl_env;
 mod rules;
 mod shanten;
 mod solitaire;
@@ -31,6 +32,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     log_archive::register(m)?;
     log_tables::register(m)?;
     rules::register(m)?;
+    rl_env::register(m)?;
     riichi::register(m)?;
     shanten::register(m)?;
     taiwan::register(m)?;

@@ -11,6 +11,7 @@ pub mod game;
 pub mod journal;
 pub mod judge;
 pub mod replay;
+pub mod rl;
 pub mod round;
 pub mod rules;
 pub mod scorer;

@@ -78,7 +78,8 @@ pub struct SeatView {
     pub sticks: u8,
     pub dealer: u8,
     pub scores: [i32; 4],
-    /// The seat's own concealed tiles (the drawn tile included), sorted.
+    /// The seat's own concealed tiles (the drawn tile included), sorted (a
+    /// [`FollowedView`] keeps them in the seat's own order).
     pub hand: Vec<TileId>,
     /// The tile the seat just drew, when it is its turn after a draw.
     pub drawn: Option<TileId>,
@@ -104,37 +105,56 @@ impl SeatView {
     /// The view of `seat` in `round` (which must record its events, as a `Match`
     /// does). Own tiles come from the seat's state; all else from the filtered events.
     pub fn of(round: &Round, seat: u8) -> SeatView {
-        let mut hand = round.seats[seat as usize].concealed().to_vec();
-        hand.sort_unstable();
-        let drawn = match &round.phase {
-            Phase::Turn { seat: s, drawn, .. } if *s == seat => *drawn,
-            _ => None,
-        };
-        let mut v = SeatView {
+        let mut f = FollowedView::new(seat);
+        f.update(round);
+        f.view.hand.sort_unstable();
+        f.view
+    }
+
+    /// Blank for `seat` (no hand yet): what [`FollowedView`] fills.
+    fn empty(seat: u8) -> SeatView {
+        SeatView {
             seat,
-            players: round.rules.players,
-            round_wind: round.wind,
-            number: round.number,
-            honba: round.honba,
-            sticks: round.sticks,
-            dealer: round.dealer,
-            scores: round.scores,
-            hand,
-            drawn,
+            players: 4,
+            round_wind: 0,
+            number: 0,
+            honba: 0,
+            sticks: 0,
+            dealer: 0,
+            scores: [0; 4],
+            hand: Vec::new(),
+            drawn: None,
             rivers: Default::default(),
             melds: Default::default(),
             nuki: [0; 4],
             riichi: [false; 4],
             dora_indicators: Vec::new(),
-            live_left: round.live_left(),
-            to_act: round.to_act(),
+            live_left: 0,
+            to_act: 0,
             revealed: Vec::new(),
-        };
-        let mut riichi_next = [false; 4];
-        for e in &round.events {
-            v.fold(&seat_event(e, seat), &mut riichi_next);
         }
-        v
+    }
+
+    /// The facts read from the round's state rather than its events: counters,
+    /// scores, whose turn, and the seat's own tiles.
+    fn refresh(&mut self, round: &Round) {
+        let seat = self.seat;
+        self.players = round.rules.players;
+        self.round_wind = round.wind;
+        self.number = round.number;
+        self.honba = round.honba;
+        self.sticks = round.sticks;
+        self.dealer = round.dealer;
+        self.scores = round.scores;
+        self.hand.clear();
+        // In the seat's own order (what the encoders read); `SeatView::of` sorts.
+        self.hand.extend_from_slice(round.seats[seat as usize].concealed());
+        self.drawn = match &round.phase {
+            Phase::Turn { seat: s, drawn, .. } if *s == seat => *drawn,
+            _ => None,
+        };
+        self.live_left = round.live_left();
+        self.to_act = round.to_act();
     }
 
     fn fold(&mut self, e: &Event, riichi_next: &mut [bool; 4]) {
@@ -178,6 +198,54 @@ impl SeatView {
             }
             Event::Draw { .. } | Event::RiichiStick { .. } | Event::GameEnd { .. } => {}
         }
+    }
+}
+
+/// A seat's view kept up to date as a hand goes on: each [`FollowedView::update`]
+/// folds only the events since the last one, so following a hand costs a constant per
+/// event instead of a rebuild per look (what the RL environments read every step).
+/// The same fold as [`SeatView::of`], which is one update from nothing.
+#[derive(Clone, Debug)]
+pub struct FollowedView {
+    pub view: SeatView,
+    /// Events of the current hand already folded.
+    folded: usize,
+    /// Seats whose next discard is their riichi tile.
+    riichi_next: [bool; 4],
+}
+
+impl FollowedView {
+    pub fn new(seat: u8) -> FollowedView {
+        FollowedView { view: SeatView::empty(seat), folded: 0, riichi_next: [false; 4] }
+    }
+
+    /// Forget the hand followed so far (keeping the memory) before following a new one.
+    pub fn restart(&mut self) {
+        let v = &mut self.view;
+        v.rivers.iter_mut().for_each(Vec::clear);
+        v.melds.iter_mut().for_each(Vec::clear);
+        v.dora_indicators.clear();
+        v.revealed.clear();
+        v.nuki = [0; 4];
+        v.riichi = [false; 4];
+        self.folded = 0;
+        self.riichi_next = [false; 4];
+    }
+
+    /// Bring the view up to `round` (the hand it followed so far, which records its
+    /// events; call [`FollowedView::restart`] when a new hand starts).
+    pub fn update(&mut self, round: &Round) {
+        let seat = self.view.seat;
+        for e in round.events.iter().skip(self.folded) {
+            match e {
+                // Others' draws show nothing to this seat; skip the copy.
+                Event::Draw { .. } => {}
+                Event::RoundStart(_) => self.view.fold(&seat_event(e, seat), &mut self.riichi_next),
+                _ => self.view.fold(e, &mut self.riichi_next),
+            }
+        }
+        self.folded = round.events.len();
+        self.view.refresh(round);
     }
 }
 
