@@ -45,7 +45,7 @@ from mahjong_fast.batch import BatchResult, ErrorTable
 from mahjong_fast.errors import *  # noqa: F403  (the error classes: declared once, in errors.py)
 from mahjong_fast.hand_batches import decomposition_count_batch, is_agari_batch, shanten_batch
 from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
-from mahjong_fast.riichi import ScoreResult, YakuHan, points, score, score_many
+from mahjong_fast.riichi import ScoreResult, YakuHan, nagashi_mangan, points, score, score_many
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast.solitaire import Game as SolitaireGame
 
@@ -86,6 +86,7 @@ __all__ = [
     "score",
     "score_many",
     "points",
+    "nagashi_mangan",
     "self_play",
     "to_counts",
     "to_ids",

@@ -16,6 +16,7 @@ from mahjong_fast.results import (
     LogGame,
     LogHand,
     MatchResult,
+    NagashiPayments,
     PointsTable,
     ScoredLogWin,
     SelfPlayTotals,
@@ -445,6 +446,9 @@ def score_columns(
 ) -> Tuple[Dict[str, _npt.NDArray[Any]], _RowErrors]: ...
 def score_flag_names() -> List[str]: ...
 def hand_points(han: int, fu: int, *, rules: Any = None, dealer: bool = False, self_draw: bool = False) -> PointsTable: ...
+def nagashi_payments(
+    winner: int, *, dealer: Optional[int] = None, n_players: int = 4, honba: int = 0, rules: Any = None
+) -> NagashiPayments: ...
 # -- Shanghai solitaire ---------------------------------------------------------
 _FaceLike = Union[int, str]
 

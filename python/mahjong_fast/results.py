@@ -35,6 +35,22 @@ class PointsTable(TypedDict):
     total: int
 
 
+class NagashiPayments(TypedDict):
+    """What a nagashi mangan pays (``nagashi_mangan``).
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> mf.nagashi_mangan(0)["deltas"]
+        [12000, -4000, -4000, -4000]
+    """
+
+    points: int
+    honba_points: int
+    tsumo_dealer: int
+    tsumo_non_dealer: int
+    deltas: List[int]
+
+
 # -- riichi logs and the engine ---------------------------------------------------
 
 

@@ -38,13 +38,13 @@ from mahjong_fast._core import (
 )
 from mahjong_fast.batch import CHUNK_ROWS, BatchResult, ErrorTable, read_columns, run_chunked, specs
 from mahjong_fast.errors import argument_error
-from mahjong_fast.results import PointsTable
+from mahjong_fast.results import NagashiPayments, PointsTable
 from mahjong_fast.rules import RuleSet, load_rules
 
 #: Score one win (the compiled function itself: no Python layer on the hot path).
 score = score_hand
 
-__all__ = ["score", "score_many", "points", "wins_to_columns", "ScoreResult", "YakuHan", "PointsTable", "RulesLike",
+__all__ = ["score", "score_many", "points", "nagashi_mangan", "NagashiPayments", "wins_to_columns", "ScoreResult", "YakuHan", "PointsTable", "RulesLike",
            "COLUMNS", "LIMITS"]
 
 #: Input columns of the columnar batch (declared in the core; :func:`mahjong_fast.batch.specs`
@@ -278,6 +278,28 @@ def points(
     name = "self_draw" if self_draw is not None else "tsumo"
     drawn = _flag(name, self_draw if self_draw is not None else tsumo)
     return hand_points(han, fu, rules=load_rules(rules).core, dealer=_flag("dealer", dealer), self_draw=drawn)
+
+
+def nagashi_mangan(
+    winner: int, *, dealer: int = 0, n_players: int = 4, honba: int = 0, rules: RulesLike = "standard"
+) -> NagashiPayments:
+    """The payments of a nagashi mangan (流し満貫) by seat ``winner``: a mangan paid as
+    by tsumo (4,000 from each player for the dealer, 2,000 / 4,000 for another seat),
+    with the 3-player tsumo rule of ``rules``; honba only where the rules'
+    ``nagashi_honba`` counts it as a win; riichi sticks stay on the table.
+
+    Returns ``points``, ``honba_points``, ``tsumo_dealer``, ``tsumo_non_dealer`` and
+    ``deltas`` (every seat's change).
+
+    Example:
+        >>> nagashi_mangan(1)["deltas"]
+        [-4000, 8000, -2000, -2000]
+        >>> nagashi_mangan(1, honba=2, rules={"nagashi_honba": True})["honba_points"]
+        600
+    """
+    from mahjong_fast._core import nagashi_payments
+
+    return nagashi_payments(winner, dealer=dealer, n_players=n_players, honba=honba, rules=load_rules(rules).core)
 
 
 def _flag(name: str, value: Any) -> bool:

@@ -64,6 +64,7 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     ippatsu: bool
     ura_dora: bool
     kan_dora: bool
+    nagashi_honba: bool
     double_wind_pair_fu: int
     pinfu_tsumo: bool
     pinfu_on_tsumo: bool

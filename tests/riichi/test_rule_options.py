@@ -257,3 +257,22 @@ def test_presets_cite_sources_and_match_presets_exist():
     assert list(MatchRules.preset("m-league").uma) == [30000, 10000, -10000, -30000]
     assert MatchRules.preset("wrc").start_points == MatchRules.preset("wrc").return_points == 30000
     assert MatchRules.preset("ema").multi_ron == "all" and MatchRules.preset("wrc").multi_ron == "head_bump"
+
+
+def test_nagashi_mangan_payments():
+    assert mf.nagashi_mangan(1)["deltas"] == [-4000, 8000, -2000, -2000]
+    assert mf.nagashi_mangan(0)["deltas"] == [12000, -4000, -4000, -4000]
+    # Honba: none unless the rules count it as a win.
+    assert mf.nagashi_mangan(1, honba=2)["honba_points"] == 0
+    counted = mf.nagashi_mangan(1, honba=2, rules={"nagashi_honba": True})
+    assert (counted["honba_points"], counted["deltas"][1]) == (600, 8600)
+    # Three players: the tsumo rule of the rules (tsumo loss by default).
+    three = mf.nagashi_mangan(1, n_players=3)
+    assert three["deltas"] == [-4000, 6000, -2000]
+    split = mf.nagashi_mangan(1, n_players=3, rules={"sanma_tsumo_loss": False})
+    assert sum(split["deltas"]) == 0 and split["deltas"][1] > 6000
+    with pytest.raises(mf.ArgumentError) as e:
+        mf.nagashi_mangan(7)
+    assert e.value.argument == "winner"
+    with pytest.raises(mf.InvalidHandError, match="winner = 3"):
+        mf.nagashi_mangan(3, n_players=3)

@@ -14,6 +14,7 @@ use mahjong_core::riichi::batch::{
     flag, score_columns as score_columns_core, score_prepared, score_rows, Columns, Prepared, INPUT,
 };
 use mahjong_core::riichi::context::{Indicators, WinContext};
+use mahjong_core::riichi::nagashi::nagashi_mangan;
 use mahjong_core::riichi::points::{base_points, payments};
 use mahjong_core::riichi::score::{score, ScoreResult};
 use mahjong_core::riichi::value;
@@ -29,6 +30,7 @@ mod arg {
     use mahjong_core::riichi::context::arg as ctx;
     use mahjong_core::riichi::points::arg as pts;
     crate::int_param!(winner: Option<u8> = ctx::WINNER);
+    crate::int_param!(seat: u8 = ctx::WINNER);
     crate::int_param!(dealer: Option<u8> = ctx::DEALER);
     crate::int_param!(discarder: Option<u8> = ctx::DISCARDER);
     crate::int_param!(pao: Option<u8> = ctx::PAO);
@@ -961,6 +963,37 @@ pub fn hand_points<'py>(
     Ok(d)
 }
 
+/// The payments of a nagashi mangan (流し満貫) by seat `winner`.
+///
+/// Returns a dict: points (the mangan, before honba), honba_points (0 unless the
+/// rules' `nagashi_honba`), tsumo_dealer, tsumo_non_dealer (the shares) and deltas
+/// (every seat's change; riichi sticks stay on the table).
+///
+/// Example:
+///     >>> from mahjong_fast._core import nagashi_payments, RiichiRules
+///     >>> nagashi_payments(1, rules=RiichiRules.preset("standard"))["deltas"]
+///     [-4000, 8000, -2000, -2000]
+#[pyfunction]
+#[pyo3(signature = (winner, *, dealer=None, n_players=4, honba=0, rules=None))]
+pub fn nagashi_payments<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = arg::seat)] winner: u8,
+    #[pyo3(from_py_with = arg::dealer)] dealer: Option<u8>,
+    #[pyo3(from_py_with = arg::n_players)] n_players: u8,
+    #[pyo3(from_py_with = arg::honba)] honba: u16,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = resolve_rules(rules)?;
+    let p = nagashi_mangan(winner, dealer.unwrap_or(0), n_players, honba, &rules).py_err()?;
+    let d = PyDict::new(py);
+    d.set_item("points", p.points)?;
+    d.set_item("honba_points", p.honba)?;
+    d.set_item("tsumo_dealer", p.tsumo_dealer)?;
+    d.set_item("tsumo_non_dealer", p.tsumo_non_dealer)?;
+    d.set_item("deltas", p.deltas[..n_players as usize].to_vec())?;
+    Ok(d)
+}
+
 /// Bit names of the `flags` column, in bit order.
 ///
 /// Example:
@@ -978,6 +1011,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_dicts, m)?)?;
     m.add_function(wrap_pyfunction!(score_flag_names, m)?)?;
     m.add_function(wrap_pyfunction!(hand_points, m)?)?;
+    m.add_function(wrap_pyfunction!(nagashi_payments, m)?)?;
     m.add_class::<PyYakuHan>()?;
     m.add_class::<PyScoreResult>()?;
     m.add_function(wrap_pyfunction!(score_hand, m)?)?;

@@ -1,6 +1,7 @@
 //! Riichi mahjong scoring: rule options ([`rules`]), the win situation ([`context`]),
 //! readings of a hand ([`shape`]), yaku ([`yaku`]), fu ([`fu`]), points and payments
-//! ([`points`]), and the entry point [`score::score`].
+//! ([`points`]), nagashi mangan's payments ([`nagashi`]), and the entry point
+//! [`score::score`].
 //!
 //! ```
 //! use mahjong_core::riichi::{score::score, context::WinContext, rules::Rules};
@@ -16,6 +17,7 @@ pub mod batch;
 pub mod context;
 pub mod fu;
 pub mod kinds;
+pub mod nagashi;
 pub mod points;
 pub mod reading;
 #[cfg(test)]

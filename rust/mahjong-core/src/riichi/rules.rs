@@ -140,6 +140,9 @@ crate::rule_options! {
         ura_dora: bool = true, Kind::Bool;
         /// Kan dora (槓ドラ, and kan ura dora): the indicators after the first count.
         kan_dora: bool = true, Kind::Bool;
+        /// A nagashi mangan (流し満貫) pays the honba as a tsumo does (it counts as a win,
+        /// as in EMA's rules before 2016); else none (a draw with mangan payments).
+        nagashi_honba: bool = false, Kind::Bool;
         /// Fu of a pair of a wind that is both the seat and the round wind.
         double_wind_pair_fu: u8 = 4, Kind::OneOf(&[2, 4]);
         /// A pinfu hand won by tsumo scores 20 fu (no tsumo fu) and keeps pinfu; when
