@@ -13,10 +13,11 @@ fi
 # Development dependencies only (never runtime ones): the test runner, property
 # testing, benchmarks, NumPy, pyarrow, pandas and polars (batch inputs and results),
 # mypy (stubtest of _core.pyi), PettingZoo and Gymnasium (the RL environments' API
-# checkers; the `rl` extra), and the peer packages used by differential tests and benches.
+# checkers; the `rl` extra), websockets (examples/table_server.py and its tests),
+# and the peer packages used by differential tests and benches.
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin>=1.5,<2" pytest hypothesis pytest-benchmark numpy pyarrow pandas polars duckdb mypy ruff mahjong riichienv \
-  pettingzoo gymnasium
+  pettingzoo gymnasium "websockets>=13"
 # Ray and Dask for the cluster tests (tests/cluster: a Ray head and two worker nodes,
 # a Dask local cluster, all on 127.0.0.1); those tests skip when either is missing,
 # so a failed install is said and the rest runs on.

@@ -111,3 +111,21 @@ def test_seat_argument_checked():
         m.view(4)
     with pytest.raises(mf.MahjongError):
         m.events(seat=-1)
+
+
+def test_views_are_json_values():
+    """A view goes over the wire as it is (examples/table_server.py sends it): every
+    field a JSON value, the north counts of three-player included."""
+    m = mf.Match("tenhou-sanma", seed=5)
+    rng = random.Random(5)
+    pulled = 0
+    while m.phase not in ("ended", "over"):
+        seat = rng.choice(m.to_act())
+        legal = m.legal_actions(seat)
+        nuki = [a for a in legal if a["type"] == "nuki"]
+        m.apply(seat, nuki[0] if nuki else rng.choice(legal))
+        pulled += bool(nuki)
+        for s in range(3):
+            v = m.view(s)
+            assert json.loads(json.dumps(v)) == v
+    assert pulled and sum(m.view(0)["nuki"]) == pulled

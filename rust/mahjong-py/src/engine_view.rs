@@ -47,7 +47,8 @@ pub fn view_dict<'py>(py: Python<'py>, round: &Round, seat: u8) -> PyResult<Boun
         melds.append(l)?;
     }
     d.set_item("melds", melds)?;
-    d.set_item("nuki", v.nuki.to_vec())?;
+    // Counts as ints: a Vec<u8> would reach Python as `bytes` (not JSON-ready).
+    d.set_item("nuki", v.nuki.iter().map(|&n| u32::from(n)).collect::<Vec<_>>())?;
     d.set_item("riichi", v.riichi.to_vec())?;
     d.set_item("dora_indicators", ids(&v.dora_indicators))?;
     d.set_item("live_left", v.live_left)?;
