@@ -13,7 +13,7 @@ Run (scripts/bench.sh does this and then updates the README):
     python benches/suite.py --out docs/benchmarks.md
 Environment:
     BENCH_SCALE   multiplies every input size (default 1; 0.05 for a quick check)
-    BENCH_ROUNDS  timed rounds per item (default 3)
+    BENCH_ROUNDS  timed rounds per item (default 5)
     BENCH_ONLY    comma-separated groups to run (shanten,scoring,taiwan,engine,solitaire)
 """
 
@@ -47,7 +47,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "tests"))
 
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 
 
 def size(n: int) -> int:
@@ -535,6 +535,9 @@ def report(results: List[Tuple[Item, Dict[str, Any], str]], facts: Dict[str, Any
                 summary.append(f"| {g} {kind}: `{i.name}` | {fmt_time(t)} CPU | {pi.name}: {fmt_time(pt)} | {pt / t:.1f}x |")
             else:
                 summary.append(f"| {g} {kind}: `{i.name}` | {fmt_time(t)} CPU | (no peer) | |")
+    summary.append("")
+    summary.append(f"Run of {meta['date']} at commit {meta['commit']}, scale {SCALE:g}, load average {meta['load_start']} "
+                   f"at the start ({meta['machine']}).")
     return "\n".join(lines) + "\n", "\n".join(summary) + "\n"
 
 

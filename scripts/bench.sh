@@ -7,7 +7,7 @@
 #   BENCH_BUILD=release|test-release|none   how to build first (default release;
 #                                           none: time what is installed)
 #   BENCH_SCALE=0.05                        smaller inputs (a quick check, e.g. under load)
-#   BENCH_ROUNDS=3, BENCH_ONLY=shanten,...  see benches/suite.py
+#   BENCH_ROUNDS=5, BENCH_ONLY=shanten,...  see benches/suite.py
 #   BENCH_PEERS=0                           do not try to install the peers
 set -euo pipefail
 cd "$(dirname "$0")/.."
