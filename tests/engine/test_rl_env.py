@@ -149,6 +149,9 @@ def test_vector_tables_are_the_single_tables_and_reset_when_done():
         actions = _random_actions(masks, rng)
         out = env.step(actions)
         assert out[0] is obs and out[1] is masks  # the same memory every step
+        for i in range(n):
+            listed = env.legal[i, : env.n_legal[i]].tolist()
+            assert listed == np.flatnonzero(masks[i]).tolist() and (env.legal[i, env.n_legal[i] :] == 255).all()
         rewards, dones, seats = out[2], out[3], out[4]
         for i, t in enumerate(tables):
             t.step(int(actions[i]))

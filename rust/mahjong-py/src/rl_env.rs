@@ -12,7 +12,7 @@ use crate::engine::action_dict;
 use crate::engine_view::view_dict;
 use crate::errors::IntoPyResult;
 use crate::rules::load_rules;
-use mahjong_core::engine::rl::actions::{action_name, N_ACTIONS};
+use mahjong_core::engine::rl::actions::{action_name, MAX_LEGAL, N_ACTIONS};
 use mahjong_core::engine::rl::bot::Bot;
 use mahjong_core::engine::rl::features::{planes, N_PLANES};
 use mahjong_core::engine::rl::table::{Reward, Table, TableConfig};
@@ -253,7 +253,8 @@ fn check_seat(t: &Table, seat: u8) -> PyResult<()> {
 /// `seed + i + k * n`). `step(actions)` takes one index per table (an int64 or int32
 /// array of shape (n,)); every array returned is the same object every call,
 /// overwritten by the next `step` or `reset` (copy what must be kept). Seats in the
-/// `bots` mask are played by `bot`; rewards as `RlTable`.
+/// `bots` mask are played by `bot`; rewards as `RlTable`. `legal` and `n_legal`
+/// list each row's legal indices (for samplers that should not scan the masks).
 ///
 /// Example:
 ///     >>> import numpy as np
@@ -267,6 +268,10 @@ fn check_seat(t: &Table, seat: u8) -> PyResult<()> {
 ///     ...     obs, masks, rewards, dones, seats = env.step(actions)
 ///     >>> bool(masks.any(axis=1).all())
 ///     True
+///     >>> rows = np.arange(8)
+///     >>> pick = env.legal[rows, (rng.random(8) * env.n_legal).astype(int)]
+///     >>> bool(masks[rows, pick].all())
+///     True
 #[pyclass(name = "VecEnv", module = "mahjong_fast")]
 pub struct PyVecEnv {
     env: VecEnv,
@@ -275,6 +280,8 @@ pub struct PyVecEnv {
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
     seats: Py<PyArray1<u8>>,
+    legal: Py<PyArray2<u8>>,
+    n_legal: Py<PyArray1<u8>>,
 }
 
 /// One seat's planes and mask.
@@ -298,27 +305,37 @@ impl PyVecEnv {
     where
         F: FnOnce(&mut VecEnv, Outputs<'_>) -> Result<(), Error> + Send,
     {
-        let (mut o, mut m, mut r, mut d, mut s) = (
+        let (mut o, mut m, mut r, mut d, mut s, mut l, mut nl) = (
             self.obs.bind(py).try_readwrite(),
             self.masks.bind(py).try_readwrite(),
             self.rewards.bind(py).try_readwrite(),
             self.dones.bind(py).try_readwrite(),
             self.seats.bind(py).try_readwrite(),
+            self.legal.bind(py).try_readwrite(),
+            self.n_legal.bind(py).try_readwrite(),
         );
         let busy = |name: &'static str| Error::InvalidArgument {
             name,
             message: format!("the environment's {name} array is borrowed or not writeable"),
         };
-        let (Ok(o), Ok(m), Ok(r), Ok(d), Ok(s)) = (o.as_mut(), m.as_mut(), r.as_mut(), d.as_mut(), s.as_mut()) else {
-            return Err(busy("obs")).py_err();
-        };
-        let (Ok(obs), Ok(masks), Ok(rewards), Ok(dones), Ok(seats)) =
-            (o.as_slice_mut(), m.as_slice_mut(), r.as_slice_mut(), d.as_slice_mut(), s.as_slice_mut())
+        let (Ok(o), Ok(m), Ok(r), Ok(d), Ok(s), Ok(l), Ok(nl)) =
+            (o.as_mut(), m.as_mut(), r.as_mut(), d.as_mut(), s.as_mut(), l.as_mut(), nl.as_mut())
         else {
             return Err(busy("obs")).py_err();
         };
+        let (Ok(obs), Ok(masks), Ok(rewards), Ok(dones), Ok(seats), Ok(legal), Ok(n_legal)) = (
+            o.as_slice_mut(),
+            m.as_slice_mut(),
+            r.as_slice_mut(),
+            d.as_slice_mut(),
+            s.as_slice_mut(),
+            l.as_slice_mut(),
+            nl.as_slice_mut(),
+        ) else {
+            return Err(busy("obs")).py_err();
+        };
         let env = &mut self.env;
-        detach::run(py, move |_| f(env, Outputs { obs, masks, rewards, dones, seats }))
+        detach::run(py, move |_| f(env, Outputs { obs, masks, rewards, dones, seats, legal, n_legal }))
     }
 
     fn arrays<'py>(&self, py: Python<'py>) -> StepArrays<'py> {
@@ -382,6 +399,8 @@ impl PyVecEnv {
             rewards: PyArray2::<f32>::zeros(py, [n, 4], false).unbind(),
             dones: PyArray1::<bool>::zeros(py, n, false).unbind(),
             seats: PyArray1::<u8>::zeros(py, n, false).unbind(),
+            legal: PyArray2::<u8>::zeros(py, [n, MAX_LEGAL], false).unbind(),
+            n_legal: PyArray1::<u8>::zeros(py, n, false).unbind(),
         };
         v.with_outputs(py, |env, out| env.observe(out))?;
         Ok(v)
@@ -425,6 +444,18 @@ impl PyVecEnv {
     #[getter]
     fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
         self.masks.bind(py).clone()
+    }
+    /// Each table's legal indices in increasing order (uint8, n x 48, padded with
+    /// 255), updated by every `step` and `reset`: a uniform random legal action is
+    /// `legal[np.arange(n), (rng.random(n) * n_legal).astype(int)]`.
+    #[getter]
+    fn legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u8>> {
+        self.legal.bind(py).clone()
+    }
+    /// How many indices of each `legal` row are legal (uint8, n).
+    #[getter]
+    fn n_legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        self.n_legal.bind(py).clone()
     }
     fn __repr__(&self) -> String {
         format!("VecEnv(n={})", self.env.len())

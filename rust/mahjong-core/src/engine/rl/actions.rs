@@ -40,6 +40,12 @@ pub const PON: usize = 153;
 pub const DAIMINKAN: usize = 155;
 /// Size of the action space.
 pub const N_ACTIONS: usize = 156;
+/// Room for one decision's legal indices (the most any decision has is 40: 14
+/// discards, 14 riichi discards, tsumo, nine terminals, nuki, 3 closed and 4 added
+/// kans, and spare).
+pub const MAX_LEGAL: usize = 48;
+/// What fills a legal-index row past its count.
+pub const NO_ACTION: u8 = 255;
 
 /// Slot of a tile: its kind, or 34-36 for a red five.
 #[inline]
@@ -146,6 +152,18 @@ impl Legal {
         for &(i, _) in &self.entries {
             out[i as usize] = T::from(true);
         }
+    }
+
+    /// Write the legal indices in increasing order into `out` (length
+    /// [`MAX_LEGAL`]), the rest [`NO_ACTION`]; returns how many there are.
+    pub fn write_indices(&self, out: &mut [u8]) -> u8 {
+        out.fill(NO_ACTION);
+        let n = self.entries.len().min(out.len());
+        for (o, e) in out.iter_mut().zip(&self.entries) {
+            *o = e.0;
+        }
+        out[..n].sort_unstable();
+        n as u8
     }
 
     /// Legal indices in increasing order, as text ("0, 5, 37") for messages.

@@ -332,6 +332,11 @@ impl Table {
         }
     }
 
+    /// The acting seat's legal indices into `out` (see [`Legal::write_indices`]).
+    pub fn write_legal(&self, out: &mut [u8]) -> u8 {
+        self.legal.write_indices(out)
+    }
+
     /// `seat`'s view, brought up to date.
     pub fn view(&mut self, seat: u8) -> &SeatView {
         let f = &mut self.views[seat as usize & 3];

@@ -1,4 +1,4 @@
-use super::actions::{index_of, N_ACTIONS};
+use super::actions::{index_of, MAX_LEGAL, N_ACTIONS};
 use super::bot::Bot;
 use super::features::{encode, OBS_LEN};
 use super::table::{Reward, Table, TableConfig};
@@ -104,12 +104,22 @@ fn run_vec(threads: Option<usize>, steps: usize) -> (Vec<f32>, Vec<bool>, Vec<f3
     let mut rewards = vec![0f32; n * 4];
     let mut dones = vec![false; n];
     let mut seats = vec![0u8; n];
+    let mut legal_rows = vec![0u8; n * MAX_LEGAL];
+    let mut n_legal = vec![0u8; n];
     let mut total = vec![0f32; n * 4];
     let mut ended = 0;
     let mut rng = Rng::new(1);
     macro_rules! out {
         () => {
-            Outputs { obs: &mut obs, masks: &mut masks, rewards: &mut rewards, dones: &mut dones, seats: &mut seats }
+            Outputs {
+                obs: &mut obs,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                dones: &mut dones,
+                seats: &mut seats,
+                legal: &mut legal_rows,
+                n_legal: &mut n_legal,
+            }
         };
     }
     env.reset(3, out!()).unwrap();
@@ -118,6 +128,8 @@ fn run_vec(threads: Option<usize>, steps: usize) -> (Vec<f32>, Vec<bool>, Vec<f3
         for i in 0..n {
             let row = &masks[i * N_ACTIONS..(i + 1) * N_ACTIONS];
             let legal: Vec<usize> = (0..N_ACTIONS).filter(|&k| row[k]).collect();
+            let listed = &legal_rows[i * MAX_LEGAL..i * MAX_LEGAL + n_legal[i] as usize];
+            assert_eq!(listed.iter().map(|&x| x as usize).collect::<Vec<_>>(), legal);
             actions[i] = legal[rng.below(legal.len())] as i64;
         }
         env.step(&actions, out!()).unwrap();

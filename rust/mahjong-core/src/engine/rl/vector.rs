@@ -5,7 +5,7 @@
 //! every row always holds a decision to take; its `dones` row says the match ended
 //! and its `rewards` row holds what it paid.
 
-use super::actions::N_ACTIONS;
+use super::actions::{MAX_LEGAL, N_ACTIONS};
 use super::features::OBS_LEN;
 use super::table::{Table, TableConfig};
 use crate::error::{Error, Result};
@@ -23,6 +23,11 @@ pub struct Outputs<'a> {
     pub dones: &'a mut [bool],
     /// `n`: the seat to act.
     pub seats: &'a mut [u8],
+    /// `n * MAX_LEGAL`: the legal indices in increasing order, padded with 255 (what
+    /// a sampler reads without scanning the masks).
+    pub legal: &'a mut [u8],
+    /// `n`: how many indices of `legal` are legal.
+    pub n_legal: &'a mut [u8],
 }
 
 impl Outputs<'_> {
@@ -33,6 +38,8 @@ impl Outputs<'_> {
             ("rewards", self.rewards.len(), n * 4),
             ("dones", self.dones.len(), n),
             ("seats", self.seats.len(), n),
+            ("legal", self.legal.len(), n * MAX_LEGAL),
+            ("n_legal", self.n_legal.len(), n),
         ];
         for (name, got, want) in sizes {
             if got != want {
@@ -44,6 +51,17 @@ impl Outputs<'_> {
         }
         Ok(())
     }
+}
+
+/// One table's output row.
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [bool],
+    rew: &'a mut [f32],
+    done: &'a mut bool,
+    seat: &'a mut u8,
+    legal: &'a mut [u8],
+    n_legal: &'a mut u8,
 }
 
 /// The tables of a vectorized environment.
@@ -144,13 +162,8 @@ impl VecEnv {
         F: Fn(usize, &mut Table) -> bool + Sync,
     {
         let (seed, stride) = (self.seed, self.tables.len() as u64);
-        let one = |i: usize,
-                   t: &mut Table,
-                   obs: &mut [f32],
-                   mask: &mut [bool],
-                   rew: &mut [f32],
-                   done: &mut bool,
-                   seat: &mut u8| {
+        let one = |i: usize, t: &mut Table, row: Row<'_>| {
+            let Row { obs, mask, rew, done, seat, legal, n_legal } = row;
             let ended = f(i, t);
             *done = ended;
             if ended {
@@ -163,27 +176,31 @@ impl VecEnv {
             let s = t.acting().unwrap_or(0);
             *seat = s;
             t.observe(s, obs, mask);
+            *n_legal = t.write_legal(legal);
         };
-        let Outputs { obs, masks, rewards, dones, seats } = out;
+        let Outputs { obs, masks, rewards, dones, seats, legal, n_legal } = out;
         match &self.pool {
             None => {
                 let rows = obs.chunks_mut(OBS_LEN).zip(masks.chunks_mut(N_ACTIONS)).zip(rewards.chunks_mut(4));
-                for (i, ((t, ((o, m), r)), (d, s))) in
-                    self.tables.iter_mut().zip(rows).zip(dones.iter_mut().zip(seats.iter_mut())).enumerate()
+                let small = dones.iter_mut().zip(seats.iter_mut()).zip(legal.chunks_mut(MAX_LEGAL).zip(n_legal));
+                for (i, (t, (((obs, mask), rew), ((done, seat), (legal, n_legal))))) in
+                    self.tables.iter_mut().zip(rows.zip(small)).enumerate()
                 {
-                    one(i, t, o, m, r, d, s);
+                    one(i, t, Row { obs, mask, rew, done, seat, legal, n_legal });
                 }
             }
             Some(pool) => pool.install(|| {
                 let rows =
                     obs.par_chunks_mut(OBS_LEN).zip(masks.par_chunks_mut(N_ACTIONS)).zip(rewards.par_chunks_mut(4));
-                self.tables
+                let small = dones
                     .par_iter_mut()
-                    .zip(rows)
-                    .zip(dones.par_iter_mut().zip(seats.par_iter_mut()))
-                    .enumerate()
-                    .with_min_len(8)
-                    .for_each(|(i, ((t, ((o, m), r)), (d, s)))| one(i, t, o, m, r, d, s));
+                    .zip(seats.par_iter_mut())
+                    .zip(legal.par_chunks_mut(MAX_LEGAL).zip(n_legal.par_iter_mut()));
+                self.tables.par_iter_mut().zip(rows.zip(small)).enumerate().with_min_len(8).for_each(
+                    |(i, (t, (((obs, mask), rew), ((done, seat), (legal, n_legal)))))| {
+                        one(i, t, Row { obs, mask, rew, done, seat, legal, n_legal })
+                    },
+                );
             }),
         }
     }
