@@ -462,11 +462,9 @@ class HandCalculator:
                 " the yakuman, mahjong_fast's aotenjou counts the yakuman and its dora"
             )
         yaku = _yaku(r, is_open_hand)
-        if r.form == "kokushi":
-            # The mahjong package reports thirteen orphans with 0 fu and no breakdown.
-            fu, details = 0, None
-        else:
-            fu, details = r.fu, _fu_details(r.fu_items, is_open_hand)
+        # Thirteen orphans has 0 fu (yakuman_fu "tenhou") and, as in the mahjong package, no breakdown.
+        fu = r.fu
+        details = _fu_details(r.fu_items, is_open_hand) if r.fu_items else None
         han = 13 * r.yakuman if r.yakuman else r.han
         if custom_scores:
             cost = factory().calculate_scores(han, fu, config, bool(r.yakuman))
