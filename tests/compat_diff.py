@@ -144,6 +144,10 @@ def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -
     no_seat = x["flags"]["player_wind"] is None and seats <= kinds
     # A config without a seat wind: the core always has one, and a hand holding every
     # non-dealer wind (South, West, North; South, West at three) gets a wind it holds.
+    # A tenhou without a seat wind: the mahjong package pays it as a non-dealer's (its
+    # dealer is the East seat, and no wind was given); only a dealer has tenhou here.
+    if x["flags"]["is_tenhou"] and x["flags"]["player_wind"] is None and differ == {"cost"}:
+        return "tenhou without a seat wind: paid as the dealer's"
     no_round = x["flags"]["round_wind"] is None and {27, 28, 29, 30} <= kinds
     if no_seat or no_round:
         return "no seat (round) wind given and the hand holds every non-dealer wind (every wind)"
@@ -210,7 +214,7 @@ def table(n: int, settings: Optional[List[str]] = None, out: Any = None) -> str:
         True
     """
     rows = [
-        "| setting | hands | scored | errors | yakuman | equal-value readings | yakuman fu | no seat wind | refused |"
+        "| setting | hands | scored | errors | yakuman | equal-value readings | yakuman fu | wind not given | refused |"
         " package raises | unexplained |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
@@ -221,7 +225,7 @@ def table(n: int, settings: Optional[List[str]] = None, out: Any = None) -> str:
             by[k.split(":")[0].split(" ")[0]] += v
         rows.append(
             f"| `{setting}` | {n:,} | {kinds['scored']:,} | {kinds['error']:,} | {kinds['yakuman']:,} |"
-            f" {by.get('equal-value', 0):,} | {by.get('yakuman', 0):,} | {by.get('no', 0):,} | {by.get('refused', 0):,} |"
+            f" {by.get('equal-value', 0):,} | {by.get('yakuman', 0):,} | {by.get('no', 0) + by.get('tenhou', 0):,} | {by.get('refused', 0):,} |"
             f" {by.get('the', 0):,} | {len(unexplained)} |"
         )
         if out is not None:
