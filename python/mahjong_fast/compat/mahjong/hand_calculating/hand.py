@@ -38,6 +38,7 @@ __all__ = ["HandCalculator"]
 # mahjong_fast yaku keys -> the mahjong package's yaku classes (renhou: by its value).
 _BY_KEY: Dict[str, type] = {s.key: yaku_class(s.cls) for s in YAKU_SPECS if s.key and s.cls != "RenhouYakuman"}
 _SPEC_BY_ID = {s.yaku_id: s for s in YAKU_SPECS}
+_DAISHARIN_NAMES = {"daichikurin": "Daichikurin", "daisuurin": "Daisuurin"}
 _RENHOU_YAKUMAN = yaku_class("RenhouYakuman")
 _DORA, _AKA, _URA = yaku_class("Dora"), yaku_class("AkaDora"), yaku_class("UraDora")
 _NAGASHI = yaku_class("NagashiMangan")
@@ -119,7 +120,12 @@ _YAKU_CACHE: Dict[Tuple[str, int, bool, bool], Yaku] = {}
 
 def _yaku_object(key: str, han: int, yakuman: bool, open_hand: bool) -> Yaku:
     """The mahjong package's object of one core yaku, han as counted in this hand."""
-    obj = _RENHOU_YAKUMAN() if key == "renhou" and yakuman else _BY_KEY[key]()
+    if key in _DAISHARIN_NAMES:
+        # The other suits' daisharin is the same yaku renamed, as in the mahjong package.
+        obj = _BY_KEY["daisharin"]()
+        obj.name = _DAISHARIN_NAMES[key]
+    else:
+        obj = _RENHOU_YAKUMAN() if key == "renhou" and yakuman else _BY_KEY[key]()
     if yakuman:
         han = 13 * han
         obj.han_closed = han
@@ -186,27 +192,20 @@ def _take(pool: List[int], tile: int) -> bool:
     return True
 
 
-def _refuse_result(options: Any, r: Any, concealed: List[int], is_open_hand: bool) -> None:
+def _refuse_result(options: Any, r: Any, tiles: Collection[int], is_open_hand: bool) -> None:
     """Raise InvalidRuleError when an option without a counterpart would change this
     hand's result (elsewhere the option and the core agree)."""
-    if options.limit_to_sextuple_yakuman and r.yakuman > 6:
-        raise _mf.InvalidRuleError(
-            "OptionalRules.limit_to_sextuple_yakuman=True (yakuman capped at 6x) has no counterpart in"
-            " mahjong_fast's RuleSet and changes this hand's value"
-        )
-    if not (not options.fu_for_open_pinfu or options.has_daichisei or options.has_daisharin):
+    if options.fu_for_open_pinfu and not options.has_daisharin:
         return
     keys = {k for k, _, _ in r.fu_items}
     what = None
     if not options.fu_for_open_pinfu and is_open_hand and r.self_draw and keys <= {"base", "tsumo"}:
         what = "fu_for_open_pinfu=False on an open tsumo without other fu (the mahjong package drops its tsumo fu)"
-    elif options.has_daichisei and r.form == "chiitoitsu" and any(y.key == "tsuuiisou" for y in r.yaku):
-        what = "has_daichisei=True (daichisei)"
-    elif options.has_daisharin and not is_open_hand and len(concealed) == 14:
-        counts = sorted(t // 4 for t in concealed)
+    elif options.has_daisharin and is_open_hand and len(tiles) == 14:
+        kinds = sorted(t // 4 for t in tiles)
         suits = (0, 1, 2) if options.has_daisharin_other_suits else (1,)
-        if any(counts == [9 * s + k for k in range(1, 8) for _ in (0, 1)] for s in suits):
-            what = "has_daisharin=True (daisharin)"
+        if any(kinds == [9 * s + k for k in range(1, 8) for _ in (0, 1)] for s in suits):
+            what = "has_daisharin=True on an open hand (the mahjong package counts the shape with calls too)"
     if what:
         raise _mf.InvalidRuleError(
             f"OptionalRules.{what} has no counterpart in mahjong_fast's RuleSet and changes this hand's value"
@@ -455,7 +454,7 @@ class HandCalculator:
         except (_mf.TileParseError, _mf.ArgumentError) as e:
             return HandResponse(error=str(e))
 
-        _refuse_result(options, r, concealed, is_open_hand)
+        _refuse_result(options, r, tiles, is_open_hand)
         if aotenjou and r.yakuman:
             raise _mf.InvalidRuleError(
                 "scores_calculator_factory=Aotenjou on a yakuman: the mahjong package adds the hand's other yaku to"

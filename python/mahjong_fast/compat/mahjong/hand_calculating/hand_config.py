@@ -97,15 +97,18 @@ class OptionalRules:
             bool(self.renhou_as_yakuman),
             bool(self.fu_for_open_pinfu),
             bool(self.fu_for_pinfu_tsumo),
+            bool(self.has_daisharin),
+            bool(self.has_daisharin_other_suits),
+            bool(self.has_daichisei),
+            bool(self.limit_to_sextuple_yakuman),
         )
 
     def to_rules(self, renhou_han: Optional[int] = None, aotenjou: bool = False) -> RuleSet:
         """The mahjong_fast ``RuleSet`` these options map to (on the ``standard`` preset:
         no pao, yakuman add up, 4 fu for a double wind pair, 300 a honba, 200 at three
-        players). The options without a counterpart yet (daisharin, daichisei, the 6x
-        yakuman cap, ``fu_for_open_pinfu=False`` on an open tsumo) are refused by the
-        calculator on the hands where they would change the result
-        (docs/compat_mahjong.md). ``renhou_han`` is a renhou yaku's han changed in
+        players). What has no counterpart (``fu_for_open_pinfu=False`` on an open tsumo,
+        daisharin on an open hand) is refused by the calculator on the hands where it
+        would change the result (docs/compat_mahjong.md). ``renhou_han`` is a renhou yaku's han changed in
         ``HandConfig.yaku`` (1-12); ``aotenjou`` is the ``Aotenjou`` calculator's rule.
 
         Example:
@@ -115,6 +118,9 @@ class OptionalRules:
             'sanbaiman'
             >>> OptionalRules(fu_for_pinfu_tsumo=True, kazoe_limit=2).to_rules().pinfu_on_tsumo
             False
+            >>> r = OptionalRules(has_daisharin_other_suits=True, limit_to_sextuple_yakuman=False).to_rules()
+            >>> r.daisharin, r.yakuman_cap
+            ('all_suits', None)
         """
         key = self._key() + (renhou_han, aotenjou)
         rules = _RULES_CACHE.get(key)
@@ -143,6 +149,9 @@ class OptionalRules:
             # Its three-player honba: 200 on a ron, 100 from each payer of a tsumo.
             sanma_honba_points=200,
             aotenjou=aotenjou,
+            daisharin="all_suits" if self.has_daisharin_other_suits else "pin" if self.has_daisharin else "off",
+            daichisei=bool(self.has_daichisei),
+            yakuman_cap=6 if self.limit_to_sextuple_yakuman else None,
         )
         _RULES_CACHE[key] = rules
         return rules

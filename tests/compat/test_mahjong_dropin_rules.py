@@ -1,0 +1,117 @@
+"""Each mapped ``OptionalRules`` option on hands where it matters, through the installed
+``mahjong`` package and the drop-in: every response field must agree (the random
+hands of the differential run seldom reach these shapes). Options refused on a hand
+raise ``InvalidRuleError`` naming the field."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+mahjong = pytest.importorskip("mahjong")
+
+import mahjong_fast.compat.mahjong as ours  # noqa: E402
+from compat_diff import fields  # noqa: E402
+from mahjong_fast import InvalidRuleError  # noqa: E402
+
+for _pkg in (mahjong, ours):
+    for _sub in ("meld", "tile", "constants", "hand_calculating.hand", "hand_calculating.hand_config"):
+        importlib.import_module(f"{_pkg.__name__}.{_sub}")
+
+
+def both(hand: str, win: str, options: dict, melds=(), **flags):
+    """Fields of the response of each package for an mpsz hand (all tiles) and win tile."""
+    out = []
+    for pkg in (mahjong, ours):
+        tc = pkg.tile.TilesConverter
+        tiles = tc.one_line_string_to_136_array(hand, has_aka_dora=True)
+        win_id = next(t for t in tiles if t // 4 == tc.one_line_string_to_34_array(win).index(1))
+        Meld = pkg.meld.Meld
+        ms = [Meld(meld_type=k, tiles=tc.one_line_string_to_136_array(t), opened=o) for k, t, o in melds]
+        hc = pkg.hand_calculating.hand_config
+        config = hc.HandConfig(options=hc.OptionalRules(**options), **flags)
+        r = pkg.hand_calculating.hand.HandCalculator.estimate_hand_value(tiles, win_id, melds=ms, config=config)
+        out.append(fields(r))
+    return out
+
+
+CASES = [
+    # (hand, win, options, flags): each where the option changes the value
+    ("22334455667788p", "5p", dict(has_daisharin=True), dict(player_wind=28, round_wind=27)),
+    ("22334455667788s", "5s", dict(has_daisharin_other_suits=True), dict(is_tsumo=True, player_wind=29, round_wind=27)),
+    ("22334455667788m", "8m", dict(has_daisharin=True), dict(player_wind=28, round_wind=27)),
+    ("11223344556677z", "7z", dict(has_daichisei=True), dict(is_tsumo=True, player_wind=27, round_wind=27)),
+    ("11223344556677z", "7z", dict(has_daichisei=False), dict(player_wind=28, round_wind=27)),
+    (
+        "11122233344455z",
+        "5z",
+        dict(limit_to_sextuple_yakuman=True),
+        dict(is_tsumo=True, is_tenhou=True, player_wind=27),
+    ),
+    (
+        "11122233344455z",
+        "5z",
+        dict(limit_to_sextuple_yakuman=False),
+        dict(is_tsumo=True, is_tenhou=True, player_wind=27),
+    ),
+    (
+        "234567m22334455p",
+        "5p",
+        dict(fu_for_pinfu_tsumo=True),
+        dict(is_tsumo=True, is_riichi=True, player_wind=28, round_wind=27),
+    ),
+    (
+        "234567m22334455p",
+        "5p",
+        dict(fu_for_pinfu_tsumo=False),
+        dict(is_tsumo=True, is_riichi=True, player_wind=28, round_wind=27),
+    ),
+    (
+        "11123455678999p",
+        "5p",
+        dict(kazoe_limit=2),
+        dict(is_riichi=True, is_ippatsu=True, is_tsumo=True, player_wind=28, round_wind=27),
+    ),
+    ("22233344455566p", "6p", dict(renhou_as_yakuman=True), dict(is_renhou=True, player_wind=29, round_wind=27)),
+    ("22233344455566p", "6p", dict(renhou_as_yakuman=False), dict(is_renhou=True, player_wind=29, round_wind=27)),
+]
+
+
+@pytest.mark.parametrize("hand,win,options,flags", CASES)
+def test_option_agrees_with_mahjong(hand, win, options, flags):
+    theirs, mine = both(hand, win, options, **flags)
+    assert theirs["error"] is None
+    if all(y[4] for y in theirs["yaku"]):
+        # A yakuman's fu: the package reports its reading of most fu (a documented difference).
+        assert theirs["fu"] >= mine["fu"]
+        theirs, mine = ({k: v for k, v in d.items() if k not in ("fu", "fu_details")} for d in (theirs, mine))
+    assert mine == theirs
+
+
+def test_open_pinfu_fu_off_on_a_ron_agrees():
+    melds = [("chi", "234m", True)]
+    theirs, mine = both(
+        "234m567p345s23455s",
+        "2s",
+        dict(fu_for_open_pinfu=False, has_open_tanyao=True),
+        melds,
+        player_wind=28,
+        round_wind=27,
+    )
+    assert (theirs["fu"], theirs["cost"]["main"]) == (20, 700)
+    assert mine == theirs
+
+
+def test_open_pinfu_fu_off_on_an_open_tsumo_is_refused():
+    melds = [("chi", "234m", True)]
+    with pytest.raises(InvalidRuleError, match="fu_for_open_pinfu"):
+        both(
+            "234m567p345s23455s",
+            "2s",
+            dict(fu_for_open_pinfu=False, has_open_tanyao=True),
+            melds,
+            is_tsumo=True,
+            player_wind=28,
+            round_wind=27,
+        )
