@@ -146,7 +146,11 @@ def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -
     # non-dealer wind (South, West, North; South, West at three) gets a wind it holds.
     # A tenhou without a seat wind: the mahjong package pays it as a non-dealer's (its
     # dealer is the East seat, and no wind was given); only a dealer has tenhou here.
-    if x["flags"]["is_tenhou"] and x["flags"]["player_wind"] is None and differ == {"cost"}:
+    if (
+        x["flags"]["is_tenhou"]
+        and x["flags"]["player_wind"] is None
+        and "cost" in differ <= {"cost", "fu", "fu_details"}
+    ):
         return "tenhou without a seat wind: paid as the dealer's"
     no_round = x["flags"]["round_wind"] is None and {27, 28, 29, 30} <= kinds
     if no_seat or no_round:
