@@ -19,6 +19,9 @@ def test_seven_pairs_one_pung_is_refused_by_every_preset_and_scores_when_set(pre
     # 8 + 門清自摸 3 = 11, the figure of the public table this hand comes from.
     assert s.total == 11 and s.keys() == ["concealed_self_draw", "seven_pairs_one_pung"]
     assert s.tai_of("seven_pairs_one_pung") == 8 and s.tai_of("dragon_set") == 0 and s.tai_of("single_wait") == 0
+    # Not five sets and a pair: no split is reported.
+    assert s.pair is None and s.groups == () and s.wait is None and "split:" not in str(s)
+    assert tw.TaiwanScore.from_dict(s.to_dict()) == s
 
 
 def test_seven_pairs_one_pung_with_flowers_and_the_dealer():

@@ -79,13 +79,15 @@ fn score_to_py<'py>(py: Python<'py>, s: &TaiScore, complete: bool) -> PyResult<B
     d.set_item("uncapped", s.uncapped)?;
     d.set_item("dealer_tai", s.dealer_tai)?;
     d.set_item("mask", s.mask)?;
-    if complete {
+    if complete && s.five_sets {
         let dec = &s.decomposition;
         d.set_item("pair", format!("{0}{0}{1}", dec.pair.number(), dec.pair.suit().letter()))?;
         let groups: Vec<String> = dec.groups().iter().map(|g| group_text(g.kind, g.tile)).collect();
         d.set_item("groups", groups)?;
         d.set_item("win_group", s.win_group)?;
         d.set_item("wait", s.wait.name())?;
+    }
+    if complete {
         d.set_item("one_wait", s.one_wait)?;
     }
     Ok(d)

@@ -35,6 +35,9 @@ pub struct TaiScore {
     pub wait: Wait,
     /// True when exactly one tile kind completed the hand (獨聽 by shape).
     pub one_wait: bool,
+    /// The hand was read as five sets and a pair (`decomposition`, `win_group` and
+    /// `wait` describe it); false for 嚦咕嚦咕, which has no such split.
+    pub five_sets: bool,
 }
 
 impl TaiScore {
@@ -50,6 +53,7 @@ impl TaiScore {
             win_group: None,
             wait: Wait::Tanki,
             one_wait: false,
+            five_sets: true,
         }
     }
 

@@ -500,6 +500,7 @@ fn seven_pairs_one_pung(concealed: &Counts, melds: &[Meld], shape_free: TaiScore
     p.win_group = None;
     p.wait = Wait::Tanki;
     p.one_wait = false;
+    p.five_sets = false;
     Some(p)
 }
 

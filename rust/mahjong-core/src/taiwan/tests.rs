@@ -409,6 +409,7 @@ fn seven_pairs_one_pung_only_where_the_rules_have_it() {
     let on = c.rules(|r| r.seven_pairs_one_pung = 8);
     assert_eq!(on.keys(), [("concealed_self_draw", 3), ("seven_pairs_one_pung", 8)]);
     assert_eq!(on.run().total, 11);
+    assert!(!on.run().five_sets && case("123m456m789m234p567p55s", "7p").run().five_sets);
     // On a discard: 門清 1 + 8; with a flower of the seat: + 1.
     let ron = case("1133m2299p4477s11777z", "1z").rules(|r| r.seven_pairs_one_pung = 8);
     assert_eq!(ron.run().total, 9);
