@@ -3,6 +3,7 @@ class carries at least one example (the project's rule for public docstrings).""
 
 import doctest
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 
@@ -20,9 +21,15 @@ _FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 # Modules built on optional packages (the RL environments' PettingZoo and Gymnasium
 # classes): skipped when the package is not installed.
 OPTIONAL = {"pettingzoo", "gymnasium"}
+# Modules that import their optional package only when called (the cluster recipes):
+# their examples run it, so they are skipped the same way when it is missing.
+NEEDS = {"mahjong_fast.dask_data": "dask", "mahjong_fast.ray_data": "ray"}
 
 
 def _import(name):
+    need = NEEDS.get(name)
+    if need and importlib.util.find_spec(need) is None:
+        pytest.skip(f"{name} needs {need}, which is not installed")
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:
