@@ -18,9 +18,9 @@ docs/table_server.md has the whole of it):
   ``state`` message for each step K+1 .. head, as they would have come live.
 - ``{"type": "act", "seat": S, "seq": K, "action": ACTION}`` plays one of the
   seat's legal actions (as `Match.legal_actions` lists them) in the state after step
-  K. Every seat then gets ``state``: the step's number ``seq``, who made it (the
-  action itself only for its own seat), its view, its legal actions, the result
-  once the match is over.
+  K. Every seat then gets ``state``: the step's number ``seq``, who made it and
+  what (a pass only to its own seat), its legal actions, a digest of its view and
+  the view itself when it must decide, the result once the match is over.
 - A message that cannot be carried out is answered ``{"type": "error", "error":
   KIND, "message": ...}`` naming what was wrong (``ERRORS``); nothing changes.
 
