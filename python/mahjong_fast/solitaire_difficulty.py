@@ -42,6 +42,7 @@ from mahjong_fast.results import BandRating, Rating
 __all__ = [
     "BANDS",
     "CHECK_PLAYOUTS",
+    "check_bands",
     "CLAIM",
     "CUTS",
     "PLAYERS",
@@ -69,6 +70,8 @@ CHECK_PLAYOUTS = 256
 CLAIM = 0.9
 #: Mixed into the seed of the checking games, so they are never a rating's games.
 _CHECK_SEED = 0x5EED_C4EC_0000_0000
+#: Mixed into the seeds of ``check_bands``'s re-ratings (games of their own).
+_RECHECK_SEED = 0xA6A1_0000_0000_0000
 
 
 def rating(nodes: Any, random: Any, greedy: Any, careful: Any) -> Any:
@@ -207,6 +210,43 @@ def deal_in_band(
                 **precise, in_band_chance=chance, check_playouts=CHECK_PLAYOUTS, tries=k + 1
             )
     raise _core.LayoutError(f"no {band} deal of {lay.name} with a stable rating in {max_tries} tries")
+
+
+def check_bands(layout: Any = "turtle", per_band: int = 100, *, seed: int = 1000) -> Dict[str, Dict[str, Any]]:
+    """Deals made to each band, rated again on games of their own: per band, the
+    deals made (``deal_in_band`` with seeds ``seed``, ``seed + 1``, ...), how many
+    land in the band again on a precise re-rating (:data:`CHECK_PLAYOUTS` games a
+    player, the claim) and on a 16-game re-rating, the tries taken and the mean
+    claimed chance.
+
+    Example:
+        >>> c = check_bands("turtle", 1)
+        >>> sorted(c) == sorted(BANDS), c["hard"]["made"]
+        (True, 1)
+    """
+    from mahjong_fast.solitaire import layout as as_layout
+
+    lay = as_layout(layout)
+    out: Dict[str, Dict[str, Any]] = {}
+    for b, band in enumerate(BANDS):
+        precise = quick = tries = 0
+        chances: List[float] = []
+        for i in range(per_band):
+            faces, r = deal_in_band(lay, band, seed=seed + i)
+            board = _core.SolitaireBoard(lay, faces)
+            fresh = _RECHECK_SEED ^ (b << 40) ^ (seed + i)
+            precise += rate(board, playouts=CHECK_PLAYOUTS, seed=fresh)["band"] == band
+            quick += rate(board, seed=fresh ^ (1 << 39))["band"] == band
+            tries += r["tries"]
+            chances.append(r["in_band_chance"])
+        out[band] = {
+            "made": per_band,
+            "in_band_precise": precise,
+            "in_band_16_games": quick,
+            "tries": tries,
+            "mean_claimed_chance": float(np.mean(chances)) if chances else 0.0,
+        }
+    return out
 
 
 def rate_deals(
