@@ -240,11 +240,7 @@ def survey_result(ddf: Any) -> Any:
         >>> survey_result(survey("pyramid", 3, seed=1, deals=2))["deal"].tolist()
         [0, 1, 2]
     """
-    from mahjong_fast.batch import BatchResult
-    from mahjong_fast.solitaire_batch import _columns
+    from mahjong_fast.solitaire_batch import survey_in_deal_order
 
-    df = ddf.compute().sort_values("deal", kind="stable")
-    cols = _columns("survey", len(df))
-    for c in cols:
-        cols[c][:] = df[c].to_numpy()
-    return BatchResult(cols)
+    df = ddf.compute()
+    return survey_in_deal_order({c: df[c].to_numpy() for c in df.columns})

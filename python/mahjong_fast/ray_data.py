@@ -418,17 +418,12 @@ def survey_result(ds: Any) -> Any:
         >>> BatchResult.__name__
         'BatchResult'
     """
-    import numpy as np
     import pyarrow as pa
 
-    from mahjong_fast.batch import BatchResult
-    from mahjong_fast.solitaire_batch import _columns
+    from mahjong_fast.solitaire_batch import _columns, survey_in_deal_order
 
     blocks = list(ds.iter_batches(batch_format="pyarrow", batch_size=None))
-    t = pa.concat_tables(blocks) if blocks else None
-    cols = _columns("survey", 0 if t is None else t.num_rows)
-    if t is not None:
-        order = np.argsort(t.column("deal").to_numpy(), kind="stable")
-        for c in cols:
-            cols[c][:] = t.column(c).to_numpy()[order]
-    return BatchResult(cols)
+    if not blocks:
+        return survey_in_deal_order(_columns("survey", 0))
+    t = pa.concat_tables(blocks)
+    return survey_in_deal_order({c: t.column(c).to_numpy() for c in t.column_names})

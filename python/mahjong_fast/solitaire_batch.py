@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from mahjong_fast.results import AtlasRow, SurveySummary
 __all__ = [
     "VERDICTS",
     "survey",
+    "survey_in_deal_order",
     "solve_many",
     "summarize",
     "atlas",
@@ -51,6 +52,23 @@ def _columns(batch: str, n: int) -> Dict[str, np.ndarray]:
     # The output columns the core declares for ``batch`` (names, dtypes, bad-row
     # values), so no second list of them lives here.
     return {c.name: np.full(n, c.default, np.dtype(c.dtype)) for c in specs(batch, "output")}
+
+
+def survey_in_deal_order(columns: Mapping[str, Any]) -> BatchResult:
+    """Survey columns gathered from parts in any order (a cluster's workers) as the
+    :class:`BatchResult` one process's :func:`survey` returns: rows in deal order,
+    the dtypes the core declares.
+
+    Example:
+        >>> r = survey_in_deal_order({"deal": [2, 0], "verdict": [1, 0], "micros": [5, 7], "nodes": [3, 4]})
+        >>> r["deal"].tolist(), r["micros"].tolist(), r["deal"].dtype.name
+        ([0, 2], [7, 5], 'uint64')
+    """
+    order = np.argsort(np.asarray(columns["deal"]), kind="stable")
+    cols = _columns("survey", len(order))
+    for c in cols:
+        cols[c][:] = np.asarray(columns[c])[order]
+    return BatchResult(cols)
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> Tuple[float, float]:
