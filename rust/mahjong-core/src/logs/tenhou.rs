@@ -76,6 +76,25 @@ impl<'s> TagReader<'s> {
         self.ints(tag, key)?.into_iter().map(|v| id_of(v, tag, self.source)).collect()
     }
 
+    /// Scores are written in hundreds: a value whose points do not fit an i32 is
+    /// refused rather than wrapped.
+    fn points(&self, tag: &Tag, hundreds: i64) -> Result<i32> {
+        hundreds
+            .checked_mul(100)
+            .and_then(|p| i32::try_from(p).ok())
+            .ok_or_else(|| self.err(tag, &format!("score {hundreds} (in hundreds) out of range")))
+    }
+
+    /// A small non-negative count or code (a yaku id, han, fu): refused when it is
+    /// negative or above `max`, so that no later sum or cast can wrap.
+    fn small(&self, tag: &Tag, what: &str, v: i64, max: u32) -> Result<u32> {
+        if (0..=max as i64).contains(&v) {
+            Ok(v as u32)
+        } else {
+            Err(self.err(tag, &format!("{what} {v} out of range 0-{max}")))
+        }
+    }
+
     fn seat(&self, tag: &Tag, key: &str) -> Result<u8> {
         let v = self.ints(tag, key)?;
         match v.as_slice() {
@@ -258,7 +277,7 @@ impl<'s> TagReader<'s> {
         let mut hands = [[None; 13]; 4];
         let mut scores = [0i32; 4];
         for i in 0..ten.len().min(4).max(n) {
-            scores[i] = (ten[i] * 100) as i32;
+            scores[i] = self.points(tag, ten[i])?;
         }
         match self.flavour {
             Flavour::Mjlog => {
@@ -405,7 +424,7 @@ impl<'s> TagReader<'s> {
         // any relative seat, not always the last.
         let mut d = [0; 4];
         for i in 0..(sc.len() / 2).min(4) {
-            d[i] = (sc[2 * i + 1] * 100) as i32;
+            d[i] = self.points(tag, sc[2 * i + 1])?;
         }
         Ok(d)
     }
@@ -425,7 +444,7 @@ impl<'s> TagReader<'s> {
             let mut results = [0.0; 4];
             for i in 0..(parts.len() / 2).min(4).max(n) {
                 let s: i64 = parts[2 * i].trim().parse().map_err(|_| self.err(tag, "bad owari score"))?;
-                scores[i] = (s * 100) as i32;
+                scores[i] = self.points(tag, s)?;
                 results[i] = parts[2 * i + 1].trim().parse().map_err(|_| self.err(tag, "bad owari result"))?;
             }
             self.push(Event::GameEnd { scores, results: Some(results) });
@@ -446,9 +465,21 @@ impl<'s> TagReader<'s> {
         }
         let machi = self.ids(tag, "machi")?;
         let pairs = tag.get("yaku").map(|_| self.ints(tag, "yaku")).transpose()?.unwrap_or_default();
-        let yaku: Vec<(u32, u32)> =
-            pairs.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0] as u32, c[1] as u32)).collect();
-        let yakuman = tag.get("yakuman").map(|_| self.ints(tag, "yakuman")).transpose()?.unwrap_or_default();
+        // Tenhou's yaku ids are below 60 and no yaku is worth more than 13 han; the
+        // bounds here are looser, only so that the han sum cannot overflow.
+        let yaku = pairs
+            .chunks(2)
+            .filter(|c| c.len() == 2)
+            .map(|c| Ok((self.small(tag, "yaku id", c[0], 255)?, self.small(tag, "yaku han", c[1], 1000)?)))
+            .collect::<Result<Vec<(u32, u32)>>>()?;
+        let yakuman = tag
+            .get("yakuman")
+            .map(|_| self.ints(tag, "yakuman"))
+            .transpose()?
+            .unwrap_or_default()
+            .into_iter()
+            .map(|v| self.small(tag, "yakuman id", v, 255))
+            .collect::<Result<Vec<u32>>>()?;
         let dora_indicators = self.ids(tag, "doraHai")?;
         let ura_indicators = if tag.get("doraHaiUra").is_some() { self.ids(tag, "doraHaiUra")? } else { Vec::new() };
         let pao = if tag.get("paoWho").is_some() { Some(self.seat(tag, "paoWho")?) } else { None };
@@ -465,11 +496,11 @@ impl<'s> TagReader<'s> {
             hand,
             win_tile: machi.first().copied(),
             han,
-            fu: ten[0].max(0) as u32,
-            points: ten[1] as i32,
+            fu: self.small(tag, "fu", ten[0], 1000)?,
+            points: i32::try_from(ten[1]).map_err(|_| self.err(tag, &format!("points {} out of range", ten[1])))?,
             limit: ten[2].clamp(0, 9) as u8,
             yaku,
-            yakuman: yakuman.into_iter().map(|v| v as u32).collect(),
+            yakuman,
             dora_indicators,
             ura_indicators,
             deltas: self.deltas(tag)?,

@@ -629,8 +629,9 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
     let tail: String = tail.chars().rev().collect();
     let nums: Vec<i64> = tail.split('-').filter_map(|x| x.parse().ok()).collect();
     let points = match nums.as_slice() {
-        [a, b] => 2 * a + b,
-        [a] if text.contains('∀') => 3 * a,
+        // Saturating: a damaged text can hold more digits than an i64 can double.
+        [a, b] => a.saturating_mul(2).saturating_add(*b),
+        [a] if text.contains('∀') => a.saturating_mul(3),
         [a] => *a,
         _ => 0,
     };
