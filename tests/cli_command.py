@@ -60,11 +60,21 @@ def has_head() -> bool:
     return shutil.which("head") is not None
 
 
+def as_from_a_terminal() -> None:
+    """preexec_fn of a process the test will SIGINT: a shell that runs the suite in
+    the background starts it with SIGINT ignored, which children inherit (and Python
+    then installs no KeyboardInterrupt handler); a user's Ctrl-C finds it at its
+    default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt_halfway(*args: str, timeout: float = 120):
     """Run the command with `args` (which must force a progress bar: `--progress`),
     send SIGINT once its bar shows half of the work done or more, not all; returns (exit
     code, stdout, stderr, seconds from the signal to the exit)."""
-    p = subprocess.Popen(COMMAND + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+    p = subprocess.Popen(
+        COMMAND + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(), preexec_fn=as_from_a_terminal
+    )
     assert p.stderr is not None
     seen = b""
     deadline = time.monotonic() + timeout

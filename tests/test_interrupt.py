@@ -42,7 +42,15 @@ def interrupt(call: str, after: float = 0.6):
         f"result = {call}\n"
         "print('RESULT', result, flush=True)\n"
     )
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # SIGINT at its default in the child, as from a terminal, even when the suite was
+    # started in the background with SIGINT ignored (children inherit that).
+    p = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert p.stdout is not None
     assert p.stdout.readline().strip() == "ready"
     time.sleep(after)

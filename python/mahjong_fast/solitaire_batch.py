@@ -17,7 +17,6 @@ Example:
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
@@ -27,6 +26,7 @@ import numpy as np
 from mahjong_fast import _core
 from mahjong_fast.batch import BatchResult, ErrorTable, specs
 from mahjong_fast.results import AtlasRow, SurveySummary
+from mahjong_fast.stats import percentile, wilson
 
 __all__ = [
     "VERDICTS",
@@ -69,36 +69,6 @@ def survey_in_deal_order(columns: Mapping[str, Any]) -> BatchResult:
     for c in cols:
         cols[c][:] = np.asarray(columns[c])[order]
     return BatchResult(cols)
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> Tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n.
-
-    Example:
-        >>> lo, hi = wilson(295, 10000)
-        >>> round(lo, 4), round(hi, 4)
-        (0.0264, 0.033)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
-
-
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of sorted values (q in 0..1).
-
-    Example:
-        >>> percentile([1, 2, 3, 4], 0.5)
-        2
-    """
-    if len(sorted_values) == 0:
-        return 0.0
-    k = max(0, min(len(sorted_values) - 1, math.ceil(q * len(sorted_values)) - 1))
-    return sorted_values[k]
 
 
 def _layout(spec: Any, map: Optional[str]) -> _core.SolitaireLayout:
