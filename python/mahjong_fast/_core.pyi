@@ -278,6 +278,8 @@ def score_hand(
     self_draw: Optional[bool] = None,
     riichi: bool = False,
     double_riichi: bool = False,
+    open_riichi: bool = False,
+    discarder_riichi: bool = False,
     ippatsu: bool = False,
     haitei: bool = False,
     houtei: bool = False,

@@ -56,7 +56,7 @@ _DEFAULTS = {c.name: c.default for c in specs("score") if c.default is not None}
 #: the Taiwan batch uses it too), 0 an empty slot.
 MELD_CODES: Dict[str, int] = {name: code for code, name in enumerate(meld_codes()) if code}
 #: Limit codes of the ``limit`` output column.
-LIMITS = ["", "mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman"]
+LIMITS = ["", "mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman", "open riichi yakuman"]
 _FLAGS = score_flag_names()
 
 RulesLike = Union[None, str, RuleSet, Mapping[str, Any]]
@@ -108,7 +108,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         for b, name in enumerate(_FLAGS):
             if w.get(name) or (name == "tsumo" and w.get("self_draw")):
                 mask |= 1 << b
-        if w.get("double_riichi"):
+        if w.get("double_riichi") or w.get("open_riichi"):
             mask |= 1 << _FLAGS.index("riichi")
         out["flags"][i] = mask
         n_players = int(w.get("n_players") or 4)

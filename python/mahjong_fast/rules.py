@@ -61,6 +61,7 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     daisharin: str
     daichisei: bool
     tenhou_kokushi_13: bool
+    open_riichi_deal_in: bool
     ippatsu: bool
     ura_dora: bool
     kan_dora: bool

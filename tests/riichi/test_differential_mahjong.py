@@ -57,7 +57,10 @@ MELD_KINDS = {
 }
 
 
-def theirs(w: Dict[str, Any], doubles: bool, kiriage: bool = False, **options: Any) -> Any:
+def theirs(
+    w: Dict[str, Any], doubles: bool, kiriage: bool = False, config_extra: Optional[Dict[str, Any]] = None, **options: Any
+) -> Any:
+    """Their result for ``w``; ``config_extra`` adds ``HandConfig`` fields (``is_open_riichi``, ...)."""
     melds = [PMeld(meld_type=MELD_KINDS[k][0], tiles=list(ids), opened=MELD_KINDS[k][1]) for k, ids in w["melds"]]
     tiles = list(w["hand"]) + [i for _, ids in w["melds"] for i in ids]
     seat = (w["winner"] - w["dealer"]) % 4
@@ -74,6 +77,7 @@ def theirs(w: Dict[str, Any], doubles: bool, kiriage: bool = False, **options: A
         is_chiihou=w["chiihou"],
         player_wind=27 + seat,
         round_wind=27 + "ESWN".index(w["round_wind"]),
+        **(config_extra or {}),
         options=OptionalRules(
             **{
                 "has_open_tanyao": True,

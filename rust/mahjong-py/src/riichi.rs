@@ -46,6 +46,8 @@ mod arg {
     crate::flag_param!(tsumo: Option);
     crate::flag_param!(riichi);
     crate::flag_param!(double_riichi);
+    crate::flag_param!(open_riichi);
+    crate::flag_param!(discarder_riichi);
     crate::flag_param!(ippatsu);
     crate::flag_param!(haitei);
     crate::flag_param!(houtei);
@@ -371,6 +373,8 @@ pub struct Ctx<'a, 'py> {
     pub tsumo: bool,
     pub riichi: bool,
     pub double_riichi: bool,
+    pub open_riichi: bool,
+    pub discarder_riichi: bool,
     pub ippatsu: bool,
     pub haitei: bool,
     pub houtei: bool,
@@ -410,8 +414,10 @@ impl Ctx<'_, '_> {
         };
         let ctx = WinContext {
             tsumo: self.tsumo,
-            riichi: self.riichi || self.double_riichi,
+            riichi: self.riichi || self.double_riichi || self.open_riichi,
             double_riichi: self.double_riichi,
+            open_riichi: self.open_riichi,
+            discarder_riichi: self.discarder_riichi,
             ippatsu: self.ippatsu,
             haitei: self.haitei,
             houtei: self.houtei,
@@ -450,7 +456,7 @@ impl Ctx<'_, '_> {
         d: &'a Bound<'py, PyDict>,
         keep: &'a mut Vec<Bound<'py, PyAny>>,
     ) -> PyResult<Ctx<'a, 'py>> {
-        const KNOWN: [&str; 28] = [
+        const KNOWN: [&str; 30] = [
             "hand",
             "win_tile",
             "win",
@@ -459,6 +465,8 @@ impl Ctx<'_, '_> {
             "tsumo",
             "riichi",
             "double_riichi",
+            "open_riichi",
+            "discarder_riichi",
             "ippatsu",
             "haitei",
             "houtei",
@@ -526,6 +534,8 @@ impl Ctx<'_, '_> {
             tsumo: self_draw,
             riichi: flag("riichi")?,
             double_riichi: flag("double_riichi")?,
+            open_riichi: flag("open_riichi")?,
+            discarder_riichi: flag("discarder_riichi")?,
             ippatsu: flag("ippatsu")?,
             haitei: flag("haitei")?,
             houtei: flag("houtei")?,
@@ -579,6 +589,9 @@ pub fn hand_and_win(
 ///         `RuleSet`, a dict of options or a TOML path (default "standard").
 ///     self_draw, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
 ///         tenhou, chiihou, renhou: how the hand was won (`self_draw`: tsumo).
+///     open_riichi: the riichi was declared open (オープン立直: 2 han, 3 with
+///         `double_riichi`); discarder_riichi: the discarder of a ron was already in
+///         riichi, so it pays as usual under the rule `open_riichi_deal_in`.
 ///     seat_wind, round_wind: a wind as 0-3, "E"/"S"/"W"/"N", "East", "1z"-"4z" or
 ///         東南西北 (the winner is South, a non-dealer, unless told); or explicit
 ///         seats `winner`, `dealer`, `discarder`, `pao`.
@@ -603,7 +616,7 @@ pub fn hand_and_win(
 ///     1500
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile=None, melds=None, *, rules=None, self_draw=None, riichi=false, double_riichi=false,
-    ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
+    open_riichi=false, discarder_riichi=false, ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
     seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
     honba=0, riichi_sticks=0, kita=0, n_players=4, win=None, tsumo=None))]
 #[allow(clippy::too_many_arguments)]
@@ -615,6 +628,8 @@ pub fn score_hand(
     #[pyo3(from_py_with = arg::self_draw)] self_draw: Option<bool>,
     #[pyo3(from_py_with = arg::riichi)] riichi: bool,
     #[pyo3(from_py_with = arg::double_riichi)] double_riichi: bool,
+    #[pyo3(from_py_with = arg::open_riichi)] open_riichi: bool,
+    #[pyo3(from_py_with = arg::discarder_riichi)] discarder_riichi: bool,
     #[pyo3(from_py_with = arg::ippatsu)] ippatsu: bool,
     #[pyo3(from_py_with = arg::haitei)] haitei: bool,
     #[pyo3(from_py_with = arg::houtei)] houtei: bool,
@@ -645,6 +660,8 @@ pub fn score_hand(
         tsumo: self_draw,
         riichi,
         double_riichi,
+        open_riichi,
+        discarder_riichi,
         ippatsu,
         haitei,
         houtei,

@@ -53,6 +53,9 @@ pub fn score_win(ctx: &WinContext, rules: &Rules) -> Option<ScoreResult> {
         tsumo: ctx.tsumo,
         riichi: ctx.riichi && !ctx.double_riichi,
         double_riichi: ctx.double_riichi,
+        // The engine has no open riichi.
+        open_riichi: false,
+        discarder_riichi: false,
         ippatsu: ctx.ippatsu,
         haitei: ctx.haitei,
         houtei: ctx.houtei,

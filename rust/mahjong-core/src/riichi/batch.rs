@@ -31,8 +31,10 @@ pub mod flag {
     pub const TENHOU: u32 = 1 << 8;
     pub const CHIIHOU: u32 = 1 << 9;
     pub const RENHOU: u32 = 1 << 10;
+    pub const OPEN_RIICHI: u32 = 1 << 11;
+    pub const DISCARDER_RIICHI: u32 = 1 << 12;
     /// Names in bit order (for the Python layer).
-    pub const NAMES: [&str; 11] = [
+    pub const NAMES: [&str; 13] = [
         "tsumo",
         "riichi",
         "double_riichi",
@@ -44,6 +46,8 @@ pub mod flag {
         "tenhou",
         "chiihou",
         "renhou",
+        "open_riichi",
+        "discarder_riichi",
     ];
 }
 
@@ -398,8 +402,10 @@ impl Columns<'_> {
         let winner = seat(self.winner[i], "winner")?;
         let ctx = WinContext {
             tsumo,
-            riichi: has(flag::RIICHI) || has(flag::DOUBLE_RIICHI),
+            riichi: has(flag::RIICHI | flag::DOUBLE_RIICHI | flag::OPEN_RIICHI),
             double_riichi: has(flag::DOUBLE_RIICHI),
+            open_riichi: has(flag::OPEN_RIICHI),
+            discarder_riichi: has(flag::DISCARDER_RIICHI),
             ippatsu: has(flag::IPPATSU),
             haitei: has(flag::HAITEI),
             houtei: has(flag::HOUTEI),
@@ -698,12 +704,19 @@ impl Rows<'_> {
         }
         let has = |b: u32| f & b != 0;
         ctx.tsumo = tsumo;
-        ctx.riichi = has(flag::RIICHI | flag::DOUBLE_RIICHI);
+        ctx.riichi = has(flag::RIICHI | flag::DOUBLE_RIICHI | flag::OPEN_RIICHI);
         ctx.double_riichi = has(flag::DOUBLE_RIICHI);
         ctx.ippatsu = has(flag::IPPATSU);
         // The rare flags are rewritten only when this row or the last one set one.
-        const RARE: u32 =
-            flag::HAITEI | flag::HOUTEI | flag::RINSHAN | flag::CHANKAN | flag::TENHOU | flag::CHIIHOU | flag::RENHOU;
+        const RARE: u32 = flag::HAITEI
+            | flag::HOUTEI
+            | flag::RINSHAN
+            | flag::CHANKAN
+            | flag::TENHOU
+            | flag::CHIIHOU
+            | flag::RENHOU
+            | flag::OPEN_RIICHI
+            | flag::DISCARDER_RIICHI;
         if f & RARE != 0 || buf.rare {
             ctx.haitei = has(flag::HAITEI);
             ctx.houtei = has(flag::HOUTEI);
@@ -712,6 +725,8 @@ impl Rows<'_> {
             ctx.tenhou = has(flag::TENHOU);
             ctx.chiihou = has(flag::CHIIHOU);
             ctx.renhou = has(flag::RENHOU);
+            ctx.open_riichi = has(flag::OPEN_RIICHI);
+            ctx.discarder_riichi = has(flag::DISCARDER_RIICHI);
             buf.rare = f & RARE != 0;
         }
         ctx.n_players = np as u8;

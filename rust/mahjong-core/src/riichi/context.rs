@@ -70,6 +70,12 @@ pub struct WinContext {
     pub riichi: bool,
     /// Riichi declared on the first turn (両立直); implies riichi.
     pub double_riichi: bool,
+    /// The riichi was declared open (オープン立直), the waits shown; needs riichi (with
+    /// `double_riichi`: a double open riichi).
+    pub open_riichi: bool,
+    /// The discarder of a ron was in riichi before the open riichi was declared: its
+    /// discards were forced, so it pays as usual (`Rules::open_riichi_deal_in`).
+    pub discarder_riichi: bool,
     /// Won within one go-around of the riichi (一発).
     pub ippatsu: bool,
     /// Won by drawing the last tile of the wall (海底摸月).
@@ -130,6 +136,8 @@ impl Default for WinContext {
             tsumo: false,
             riichi: false,
             double_riichi: false,
+            open_riichi: false,
+            discarder_riichi: false,
             ippatsu: false,
             haitei: false,
             houtei: false,
@@ -201,7 +209,7 @@ impl WinContext {
     }
 
     /// Is any of the rare flags set (haitei, houtei, rinshan, chankan, the first-turn
-    /// wins, kita)? Tested with `|` rather than `||`: one combined branch, not eight.
+    /// wins, open riichi, kita)? Tested with `|` rather than `||`: one combined branch, not eight.
     #[inline(always)]
     fn any_rare_flag(&self) -> bool {
         self.haitei
@@ -211,6 +219,8 @@ impl WinContext {
             | self.tenhou
             | self.chiihou
             | self.renhou
+            | self.open_riichi
+            | self.discarder_riichi
             | (self.kita > 0)
     }
 
@@ -232,6 +242,8 @@ impl WinContext {
             & !(self.renhou & !(!t & first))
             & !(self.haitei & self.houtei)
             & !(self.chankan & self.houtei)
+            & !(self.open_riichi & !self.any_riichi())
+            & !(self.discarder_riichi & t)
             & ((self.kita == 0) | ((self.n_players == 3) & (self.kita <= 4)))
     }
 
@@ -278,7 +290,7 @@ impl WinContext {
             return Ok(());
         }
         // (flag set, allowed, why): checked in order, no allocation unless one fails.
-        let checks: [(bool, bool, &str); 12] = [
+        let checks: [(bool, bool, &str); 14] = [
             (self.haitei, self.tsumo, "haitei is a tsumo win"),
             (self.houtei, !self.tsumo, "houtei is a ron win"),
             (self.rinshan, self.tsumo, "rinshan is a tsumo win"),
@@ -294,6 +306,12 @@ impl WinContext {
             (self.haitei && self.houtei, false, "haitei and houtei exclude each other"),
             // No kan can be declared on the last tile, so none can be robbed then.
             (self.chankan && self.houtei, false, "chankan and houtei exclude each other"),
+            (
+                self.open_riichi,
+                self.any_riichi(),
+                "open_riichi needs riichi (an open riichi is a riichi declared open)",
+            ),
+            (self.discarder_riichi, !self.tsumo, "discarder_riichi describes the discarder of a ron"),
             (self.kita > 0, n == 3, "kita (north dora) exist only in 3-player games"),
             (self.kita > 4, false, "there are only four north tiles (kita <= 4)"),
         ];

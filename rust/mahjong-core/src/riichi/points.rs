@@ -21,6 +21,9 @@ pub enum Limit {
     KazoeYakuman,
     /// One or more yakuman (the multiple is in the result).
     Yakuman,
+    /// An ordinary hand paid as a yakuman (役満払い): a deal-in to an open riichi by a
+    /// player not in riichi (`open_riichi_deal_in`).
+    OpenRiichiYakuman,
 }
 
 impl Limit {
@@ -34,6 +37,7 @@ impl Limit {
             Limit::Sanbaiman => "sanbaiman",
             Limit::KazoeYakuman => "kazoe yakuman",
             Limit::Yakuman => "yakuman",
+            Limit::OpenRiichiYakuman => "open riichi yakuman",
         }
     }
     /// Japanese name.
@@ -46,6 +50,7 @@ impl Limit {
             Limit::Sanbaiman => "三倍満",
             Limit::KazoeYakuman => "数え役満",
             Limit::Yakuman => "役満",
+            Limit::OpenRiichiYakuman => "役満払い",
         }
     }
 }

@@ -334,6 +334,8 @@ mod tests {
         c.round_wind = t(27 + r.below(4) as usize);
         c.riichi = closed && r.chance(50);
         c.ippatsu = c.riichi && r.chance(20);
+        c.open_riichi = c.riichi && r.chance(15);
+        c.discarder_riichi = !c.tsumo && r.chance(20);
         c.haitei = c.tsumo && r.chance(5);
         c.houtei = !c.tsumo && r.chance(5);
         c.rinshan = c.tsumo && hand.melds().iter().any(|m| m.kind.is_kan()) && r.chance(30);
@@ -388,6 +390,7 @@ mod tests {
             if (more >> 12) & 3 == 0 {
                 rules.yakuman_cap = Some(1 + (more >> 13) as u32);
             }
+            rules.open_riichi_deal_in = r.chance(50);
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);
             let lean = score_without_fu_items(&hand, win, &ctx, &rules);

@@ -134,6 +134,9 @@ crate::rule_options! {
         /// A heavenly win (天和) with thirteen orphans counts as the thirteen-sided wait
         /// (any of its fourteen tiles could be the last: riichienv's reading).
         tenhou_kokushi_13: bool = false, Kind::Bool;
+        /// A player not in riichi who deals into an open riichi (オープン立直) pays a
+        /// yakuman (役満払い): the hand is paid as a yakuman when it is worth less.
+        open_riichi_deal_in: bool = false, Kind::Bool;
         /// Ippatsu (一発) is a yaku.
         ippatsu: bool = true, Kind::Bool;
         /// Ura dora (裏ドラ) count for a riichi hand.

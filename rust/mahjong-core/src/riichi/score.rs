@@ -446,6 +446,9 @@ pub(super) fn settle(
             r.base = b;
             r.limit = l;
         }
+        if rules.open_riichi_deal_in && ctx.open_riichi && !ctx.tsumo && !ctx.discarder_riichi {
+            open_riichi_yakuman(&mut r, rules)?;
+        }
     }
     r.pay = payments(r.base, ctx, rules, pao_liable);
     Ok(r)
@@ -477,6 +480,18 @@ fn renhou_mangan(mut r: ScoreResult, ctx: &WinContext, rules: &Rules) -> ScoreRe
     }
     r.pay = payments(r.base, ctx, rules, false);
     r
+}
+
+/// A deal-in to an open riichi by a player not in riichi (`open_riichi_deal_in`): the
+/// hand is paid as a yakuman when it is worth less (under aotenjou a yakuman's 13 han
+/// with the hand's dora, at its fu); its yaku, han and fu stay as scored.
+fn open_riichi_yakuman(r: &mut ScoreResult, rules: &Rules) -> Result<()> {
+    let yakuman = if rules.aotenjou { aotenjou_checked(13 + r.dora + r.ura + r.aka + r.kita, r.fu)? } else { 8000 };
+    if r.base < yakuman {
+        r.base = yakuman;
+        r.limit = Limit::OpenRiichiYakuman;
+    }
+    Ok(())
 }
 
 /// The sets of a standard reading with the winning tile in place (for the fu

@@ -29,8 +29,16 @@ use serde_json::{json, Map, Value};
 
 const FORMS: [Form; 3] = [Form::Standard, Form::Chiitoitsu, Form::Kokushi];
 const WAITS: [Wait; 5] = [Wait::Ryanmen, Wait::Kanchan, Wait::Penchan, Wait::Tanki, Wait::Shanpon];
-const LIMITS: [Limit; 7] =
-    [Limit::None, Limit::Mangan, Limit::Haneman, Limit::Baiman, Limit::Sanbaiman, Limit::KazoeYakuman, Limit::Yakuman];
+const LIMITS: [Limit; 8] = [
+    Limit::None,
+    Limit::Mangan,
+    Limit::Haneman,
+    Limit::Baiman,
+    Limit::Sanbaiman,
+    Limit::KazoeYakuman,
+    Limit::Yakuman,
+    Limit::OpenRiichiYakuman,
+];
 
 /// The name of a winning form: "standard", "chiitoitsu" or "kokushi".
 pub const fn form_name(f: Form) -> &'static str {
@@ -101,7 +109,8 @@ fn fu_item_to_value(item: FuItem, fu: u8) -> Value {
 pub fn context_to_value(c: &WinContext) -> Value {
     let tiles = |i: &Indicators| i.as_slice().iter().map(|&t| tile_text(t)).collect::<Vec<_>>();
     json!({
-        "self_draw": c.tsumo, "riichi": c.riichi, "double_riichi": c.double_riichi, "ippatsu": c.ippatsu,
+        "self_draw": c.tsumo, "riichi": c.riichi, "double_riichi": c.double_riichi,
+        "open_riichi": c.open_riichi, "discarder_riichi": c.discarder_riichi, "ippatsu": c.ippatsu,
         "haitei": c.haitei, "houtei": c.houtei, "rinshan": c.rinshan, "chankan": c.chankan,
         "tenhou": c.tenhou, "chiihou": c.chiihou, "renhou": c.renhou,
         "n_players": c.n_players, "winner": c.winner, "dealer": c.dealer, "discarder": c.discarder,
@@ -162,6 +171,13 @@ impl<'a> Fields<'a> {
     }
     fn flag(&self, key: &str) -> Result<bool> {
         self.get(key).and_then(Value::as_bool).ok_or_else(|| self.bad(key, "true or false"))
+    }
+    /// A flag that older values may leave out (false then).
+    fn flag_or_false(&self, key: &str) -> Result<bool> {
+        match self.get(key) {
+            None => Ok(false),
+            Some(_) => self.flag(key),
+        }
     }
     fn text(&self, key: &str) -> Result<&'a str> {
         self.get(key).and_then(Value::as_str).ok_or_else(|| self.bad(key, "a string"))
@@ -270,6 +286,8 @@ pub fn context_from_value(v: &Value) -> Result<WinContext> {
         tsumo: f.flag("self_draw")?,
         riichi: f.flag("riichi")?,
         double_riichi: f.flag("double_riichi")?,
+        open_riichi: f.flag_or_false("open_riichi")?,
+        discarder_riichi: f.flag_or_false("discarder_riichi")?,
         ippatsu: f.flag("ippatsu")?,
         haitei: f.flag("haitei")?,
         houtei: f.flag("houtei")?,
@@ -325,11 +343,9 @@ pub fn result_from_value(v: &Value) -> Result<(ScoreResult, WinContext)> {
     }
     let yakuman = f.int("yakuman", 100)? as u32;
     let label = f.text("limit")?;
-    let limit = if label.ends_with(" yakuman") && label != "kazoe yakuman" {
-        Limit::Yakuman
-    } else {
-        f.pick("limit", &LIMITS, Limit::name)?
-    };
+    let named = LIMITS.iter().any(|l| l.name() == label);
+    let limit =
+        if label.ends_with(" yakuman") && !named { Limit::Yakuman } else { f.pick("limit", &LIMITS, Limit::name)? };
     let deltas_in = f.list("deltas")?;
     if deltas_in.len() != ctx.n_players as usize {
         return Err(f.bad("deltas", &format!("a list of {} integers (one per player)", ctx.n_players)));

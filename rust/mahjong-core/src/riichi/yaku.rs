@@ -77,10 +77,13 @@ pub enum Yaku {
     Daichikurin = 56,
     Daisuurin = 57,
     Daichisei = 58,
+    // Open riichi (a local yaku): in place of riichi / double riichi.
+    OpenRiichi = 59,
+    DoubleOpenRiichi = 60,
 }
 
-/// Number of [`Yaku`] values (ids 0..59; 55 on are local yakuman Tenhou has not).
-pub const N_YAKU: usize = 59;
+/// Number of [`Yaku`] values (ids 0..61; 55 on are local yaku Tenhou has not).
+pub const N_YAKU: usize = 61;
 
 /// Names of a yaku.
 #[derive(Copy, Clone, Debug)]
@@ -160,6 +163,8 @@ pub const YAKU_INFO: [YakuInfo; N_YAKU] = [
     info("daichikurin", "Bamboo forest (sou)", "Daichikurin", "大竹林"),
     info("daisuurin", "Numerous neighbours (man)", "Daisuurin", "大数隣"),
     info("daichisei", "Big seven stars", "Daichisei", "大七星"),
+    info("open_riichi", "Open riichi", "Oopun riichi", "開立直"),
+    info("double_open_riichi", "Double open riichi", "Daburu oopun riichi", "ダブルオープンリーチ"),
 ];
 
 const ALL: [Yaku; N_YAKU] = {
@@ -224,6 +229,8 @@ const ALL: [Yaku; N_YAKU] = {
         Daichikurin,
         Daisuurin,
         Daichisei,
+        OpenRiichi,
+        DoubleOpenRiichi,
     ]
 };
 
@@ -259,7 +266,8 @@ impl Yaku {
             SeatWindEast | SeatWindSouth | SeatWindWest | SeatWindNorth => (1, 1),
             RoundWindEast | RoundWindSouth | RoundWindWest | RoundWindNorth => (1, 1),
             Haku | Hatsu | Chun => (1, 1),
-            DoubleRiichi | Chiitoitsu => (2, 0),
+            DoubleRiichi | Chiitoitsu | OpenRiichi => (2, 0),
+            DoubleOpenRiichi => (3, 0),
             Chanta | Ittsu | Sanshoku => (2, 1),
             SanshokuDoukou | Sankantsu | Toitoi | Sanankou | Shousangen | Honroutou => (2, 2),
             Ryanpeikou => (3, 0),
@@ -627,11 +635,12 @@ fn add_standing<S: YakuSink>(y: Yaku, closed: bool, out: &mut S) {
 pub fn hand_yaku<S: YakuSink>(f: &HandFacts, ctx: &WinContext, rules: &Rules, out: &mut S) {
     let closed = f.closed;
     let add = |y: Yaku, out: &mut S| add_standing(y, closed, out);
-    // Situational yaku.
+    // Situational yaku. An open riichi is worth one han more than the riichi it
+    // replaces (2 han; 3 for a double open riichi).
     if ctx.double_riichi {
-        add(Yaku::DoubleRiichi, out);
+        add(if ctx.open_riichi { Yaku::DoubleOpenRiichi } else { Yaku::DoubleRiichi }, out);
     } else if ctx.riichi {
-        add(Yaku::Riichi, out);
+        add(if ctx.open_riichi { Yaku::OpenRiichi } else { Yaku::Riichi }, out);
     }
     if ctx.ippatsu && rules.ippatsu {
         add(Yaku::Ippatsu, out);
