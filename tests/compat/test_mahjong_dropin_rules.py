@@ -75,6 +75,20 @@ CASES = [
     ),
     ("22233344455566p", "6p", dict(renhou_as_yakuman=True), dict(is_renhou=True, player_wind=29, round_wind=27)),
     ("22233344455566p", "6p", dict(renhou_as_yakuman=False), dict(is_renhou=True, player_wind=29, round_wind=27)),
+    # HandConfig.is_open_riichi: open riichi (2 han), double open riichi (3), tsumo.
+    ("123789m234p56799s", "3p", {}, dict(is_riichi=True, is_open_riichi=True, player_wind=28, round_wind=27)),
+    (
+        "123789m234p56799s",
+        "3p",
+        {},
+        dict(is_riichi=True, is_daburu_riichi=True, is_open_riichi=True, player_wind=28, round_wind=27),
+    ),
+    (
+        "123789m234p56799s",
+        "3p",
+        dict(has_sashikomi_yakuman=True),
+        dict(is_tsumo=True, is_riichi=True, is_open_riichi=True, player_wind=27, round_wind=27),
+    ),
 ]
 
 
@@ -112,6 +126,19 @@ def test_open_pinfu_fu_off_on_an_open_tsumo_is_refused():
             dict(fu_for_open_pinfu=False, has_open_tanyao=True),
             melds,
             is_tsumo=True,
+            player_wind=28,
+            round_wind=27,
+        )
+
+
+def test_sashikomi_on_an_open_riichi_ron_is_refused():
+    with pytest.raises(InvalidRuleError, match="has_sashikomi_yakuman"):
+        both(
+            "123789m234p56799s",
+            "3p",
+            dict(has_sashikomi_yakuman=True),
+            is_riichi=True,
+            is_open_riichi=True,
             player_wind=28,
             round_wind=27,
         )

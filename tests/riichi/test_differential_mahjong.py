@@ -36,6 +36,7 @@ YAKU_MAP = {
     30: 28, 31: 29, 32: 27, 33: 26, 34: 22, 35: 30, 36: 34, 37: 33, 38: 32, 39: 35,
     100: 47, 101: 45, 102: 40, 103: 39, 104: 50, 105: 43, 106: 51, 107: 42, 108: 44, 111: 49,
     112: 48, 113: 41, 114: 46, 115: 37, 116: 38,
+    2: 59, 9: 60,  # OpenRiichi, DaburuOpenRiichi
 }
 DORA_IDS = {120, 121, 122}
 # Their daisharin (109) is one yaku renamed by suit; ours are three. Daichisei: 110.

@@ -14,8 +14,8 @@ import random
 
 import mahjong_fast as mf
 import pytest
-from mahjong_fast.riichi import LIMITS, score_many, wins_to_columns
 from mahjong_fast._core import score_flag_names
+from mahjong_fast.riichi import LIMITS, score_many, wins_to_columns
 from mahjong_fast.rules import RuleSet
 from riichi_gen import meld_text, random_win
 
@@ -119,8 +119,9 @@ def _riichi_wins(seed, n):
 
 def _score(w, rules):
     try:
-        return mf.score(w["hand"], w["win"], [meld_text(k, ids) for k, ids in w["melds"]], rules=rules,
-                        **_win_kwargs(w))
+        return mf.score(
+            w["hand"], w["win"], [meld_text(k, ids) for k, ids in w["melds"]], rules=rules, **_win_kwargs(w)
+        )
     except mf.MahjongError as e:
         return e
 
@@ -164,8 +165,10 @@ def test_deal_in_option_changes_exactly_the_hands_it_must():
 def test_scalar_and_batch_agree_with_open_riichi():
     """score_many on rows and on columns gives what score gives, with the option on
     and off (the flags open_riichi / discarder_riichi are batch flag bits)."""
-    wins = [dict(_win_kwargs(w), hand=w["hand"], win=w["win"], melds=[meld_text(k, ids) for k, ids in w["melds"]])
-            for w in _riichi_wins(23, max(300, N_HANDS // 5))]
+    wins = [
+        dict(_win_kwargs(w), hand=w["hand"], win=w["win"], melds=[meld_text(k, ids) for k, ids in w["melds"]])
+        for w in _riichi_wins(23, max(300, N_HANDS // 5))
+    ]
     assert {"open_riichi", "discarder_riichi"} <= set(score_flag_names())
     for rules in (STANDARD, DEAL_IN):
         for out in (score_many(wins, rules=rules, columns=True), score_many(wins_to_columns(wins), rules=rules)):
@@ -202,11 +205,6 @@ def test_open_riichi_agrees_with_mahjong_package():
     adds a yakuman to a yakuman hand, and pays it whoever dealt in: documented)."""
     from test_differential_mahjong import compare, theirs
 
-    # Their yaku ids 2 (OpenRiichi) and 9 (DaburuOpenRiichi) -> ours.
-    import test_differential_mahjong as diff
-
-    diff.YAKU_MAP.setdefault(2, 59)
-    diff.YAKU_MAP.setdefault(9, 60)
     rules = RuleSet.preset("tenhou")
     bad, sashikomi = [], 0
     for w in _riichi_wins(24, max(500, N_HANDS // 2)):

@@ -297,8 +297,11 @@ def _renhou_han(config: HandConfig) -> Optional[int]:
 
 def _refuse(config: HandConfig, factory: Type[ScoresCalculator]) -> None:
     """Raise InvalidRuleError for a context without a counterpart in the core's rules."""
-    if config.is_open_riichi:
-        raise _mf.InvalidRuleError("HandConfig.is_open_riichi=True: open riichi has no counterpart in mahjong_fast")
+    if config.is_open_riichi and config.options.has_sashikomi_yakuman and not config.is_tsumo:
+        raise _mf.InvalidRuleError(
+            "OptionalRules.has_sashikomi_yakuman on an open riichi ron: mahjong_fast's open_riichi_deal_in pays the"
+            " hand as a yakuman (keeping its yaku) rather than adding a sashikomi yakuman"
+        )
     if config.paarenchan:
         raise _mf.InvalidRuleError("HandConfig.paarenchan: the paarenchan yakuman has no counterpart in mahjong_fast")
     if config.num_nuki_dora > 0 and not config.options.is_three_player:
@@ -422,6 +425,8 @@ class HandCalculator:
                 self_draw=tsumo,
                 riichi=riichi,
                 double_riichi=bool(config.is_daburu_riichi),
+                # As in the mahjong package, an open riichi counts only with riichi.
+                open_riichi=bool(config.is_open_riichi) and riichi,
                 ippatsu=bool(config.is_ippatsu),
                 haitei=bool(config.is_haitei),
                 houtei=bool(config.is_houtei),
