@@ -19,10 +19,12 @@ A rating from 16 games a player is a noisy measurement: a deal rated near a cut
 lands on the other side of it about half the time when rated again with other
 games, and a medium deal's 16-game rating spreads over several points whatever its
 difficulty. A deal made to a band (``deal_in_band``) is therefore rated precisely:
-each player plays it ``CHECK_PLAYOUTS`` (256) more games, the rating from those
-win shares must lie in the band, and the chance that a rating from as many fresh
-games lands in the band again (``in_band_chance``, exact over the binomial win
-counts) must be at least ``CLAIM``.
+each player plays it ``CHECK_PLAYOUTS`` (256) more games, then ``CLAIM_PLAYOUTS``
+(1,024) games of their own, and the claim rests on those last games alone: their
+rating must lie in the band, and the chance that a rating from ``CHECK_PLAYOUTS``
+fresh games lands in the band (``in_band_chance`` with ``measured``: over each
+player's unknown win probability given the wins seen, not only the shares seen)
+must be at least ``CLAIM``.
 
 Example:
     >>> band_of(10.0), band_of(95.0)
@@ -44,6 +46,7 @@ __all__ = [
     "CHECK_PLAYOUTS",
     "check_bands",
     "CLAIM",
+    "CLAIM_PLAYOUTS",
     "CUTS",
     "PLAYERS",
     "band_of",
@@ -52,6 +55,7 @@ __all__ = [
     "rate",
     "rate_deals",
     "rating",
+    "SCREEN",
     "spearman",
     "validate",
 ]
@@ -63,13 +67,22 @@ BANDS = ("easy", "medium", "hard", "expert")
 CUTS = (76.1, 86.6, 91.3)
 #: Games per player for a rating.
 PLAYOUTS = 16
-#: Games per player that check a band claim (``deal_in_band``).
+#: Games per player of a precise rating: what checks a band claim (``check_bands``)
+#: and what a candidate of ``deal_in_band`` is screened on.
 CHECK_PLAYOUTS = 256
-#: The least chance, estimated from those games, that a fresh rating of a deal made
-#: to a band (from as many games) lands in that band.
-CLAIM = 0.9
+#: Games per player a band claim is made from (``deal_in_band``): games of their own,
+#: so the deals that passed the screen by luck are not judged on that luck.
+CLAIM_PLAYOUTS = 1024
+#: The least chance that a fresh rating from ``CHECK_PLAYOUTS`` games a player of a
+#: deal made to a band lands in that band, given the claim's games.
+CLAIM = 0.99
+#: The least such chance, from the screen's games, for a candidate to be played
+#: ``CLAIM_PLAYOUTS`` more games (most candidates stop here).
+SCREEN = 0.9
 #: Mixed into the seed of the checking games, so they are never a rating's games.
 _CHECK_SEED = 0x5EED_C4EC_0000_0000
+#: Mixed into the seed of the claim's games.
+_CLAIM_SEED = 0xC1A1_0000_0000_0000
 #: Mixed into the seeds of ``check_bands``'s re-ratings (games of their own).
 _RECHECK_SEED = 0xA6A1_0000_0000_0000
 
@@ -130,32 +143,64 @@ def rate(board: Any, playouts: int = PLAYOUTS, seed: int = 0, max_millis: int = 
     )
 
 
+def _log_comb(n: int) -> np.ndarray:
+    return np.array([math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) for i in range(n + 1)])
+
+
 def _binomial(n: int, p: float) -> np.ndarray:
-    k = np.arange(n + 1)
-    log_comb = np.array([math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) for i in range(n + 1)])
     if p <= 0.0 or p >= 1.0:
         pmf = np.zeros(n + 1)
         pmf[0 if p <= 0.0 else n] = 1.0
         return pmf
-    return np.exp(log_comb + k * math.log(p) + (n - k) * math.log1p(-p))
+    k = np.arange(n + 1)
+    return np.exp(_log_comb(n) + k * math.log(p) + (n - k) * math.log1p(-p))
 
 
-def in_band_chance(nodes: int, shares: Mapping[str, float], band: str, playouts: int = PLAYOUTS) -> float:
+def _log_beta(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    lg = np.vectorize(math.lgamma, otypes=[np.float64])
+    return lg(a) + lg(b) - lg(a + b)
+
+
+def _predictive(n: int, wins: int, games: int) -> np.ndarray:
+    # Wins in n fresh games of a player seen to win `wins` of `games`: beta-binomial,
+    # the win probability spread by Jeffreys' prior Beta(1/2, 1/2) updated on the
+    # games seen (so a share from few games predicts a wide spread).
+    a, b = wins + 0.5, games - wins + 0.5
+    k = np.arange(n + 1, dtype=np.float64)
+    pmf = np.exp(_log_comb(n) + _log_beta(k + a, n - k + b) - _log_beta(np.array(a), np.array(b)))
+    return pmf / pmf.sum()
+
+
+def in_band_chance(
+    nodes: int, shares: Mapping[str, float], band: str, playouts: int = PLAYOUTS, *, measured: int = 0
+) -> float:
     """The chance that a rating from ``playouts`` fresh games a player lands in
     ``band``, for a deal whose solver nodes are ``nodes`` and whose players win
     with the probabilities ``shares`` (player name -> 0-1): exact over the
-    binomial win counts of the three players.
+    binomial win counts of the three players. With ``measured`` > 0 the shares are
+    the win shares seen in that many games a player, and the chance also counts
+    how far each player's win probability may lie from its share (the posterior
+    predictive from Jeffreys' prior): a claim from a measurement, not from the
+    shares taken as exact.
 
     Example:
         >>> in_band_chance(50, {"random": 0.0, "greedy": 0.0, "careful": 0.0}, "hard")
         1.0
         >>> in_band_chance(50, {"random": 0.0, "greedy": 0.0, "careful": 0.5}, "hard") < 0.1
         True
+        >>> zero = {"random": 0.0, "greedy": 0.0, "careful": 0.0}  # no win seen in 64 games
+        >>> in_band_chance(50, zero, "hard", 256), round(in_band_chance(50, zero, "hard", 256, measured=64), 3)
+        (1.0, 0.989)
     """
     if band not in BANDS:
         raise _core.LayoutError(f"band {band!r:.60}: use one of {', '.join(BANDS)}")
     n = max(1, int(playouts))
-    pr, pg, pc = (_binomial(n, min(1.0, max(0.0, float(shares[p])))) for p in PLAYERS)
+    m = int(measured)
+    clipped = [min(1.0, max(0.0, float(shares[p]))) for p in PLAYERS]
+    if m > 0:
+        pr, pg, pc = (_predictive(n, round(q * m), m) for q in clipped)
+    else:
+        pr, pg, pc = (_binomial(n, q) for q in clipped)
     # random and greedy weigh alike: only their win count together matters.
     both = np.convolve(pr, pg)
     t = np.arange(2 * n + 1)[:, None] / n
@@ -169,22 +214,29 @@ def in_band_chance(nodes: int, shares: Mapping[str, float], band: str, playouts:
     return float(min(1.0, (both[:, None] * pc[None, :] * inside).sum()))
 
 
+def _claim_chance(r: Rating, band: str, games: int) -> float:
+    shares = {p: float(r[p]) for p in PLAYERS}  # type: ignore[literal-required]
+    return in_band_chance(r["nodes"], shares, band, CHECK_PLAYOUTS, measured=games)
+
+
 def deal_in_band(
     layout: Any, band: str, *, seed: int = 0, method: str = "uniform", max_tries: int = 400
 ) -> Tuple[List[int], BandRating]:
     """A solvable deal whose rating falls in ``band``, and stays there: deals of
     ``method`` (solvable uniform or reverse) from seed ``seed`` on are rated (16
-    games a player) until one lands in the band; it is kept when, rated again on
-    :data:`CHECK_PLAYOUTS` games a player, it lies in the band and a fresh rating
-    from as many games would land there with a chance of at least :data:`CLAIM`.
-    Returns its faces and that precise rating (a
-    :class:`~mahjong_fast.results.BandRating`); raises ``LayoutError`` after
-    ``max_tries``.
+    games a player) until one lands in the band; rated again on
+    :data:`CHECK_PLAYOUTS` games a player, it must lie in the band with a chance of
+    at least :data:`SCREEN` that a fresh rating would land there too; then
+    :data:`CLAIM_PLAYOUTS` games of its own decide: their rating must lie in the
+    band and a fresh rating from :data:`CHECK_PLAYOUTS` games must land there with a
+    chance of at least :data:`CLAIM` (``in_band_chance`` given those games).
+    Returns its faces and that rating (a :class:`~mahjong_fast.results.BandRating`);
+    raises ``LayoutError`` after ``max_tries``.
 
     Example:
         >>> faces, r = deal_in_band("turtle", "easy", seed=4)
-        >>> len(faces), r["band"], r["in_band_chance"] >= CLAIM
-        (144, 'easy', True)
+        >>> len(faces), r["band"], r["in_band_chance"] >= CLAIM, r["check_playouts"]
+        (144, 'easy', True, 1024)
     """
     from mahjong_fast.solitaire import layout as as_layout
 
@@ -200,14 +252,14 @@ def deal_in_band(
         r = rate(board, seed=seed + k)
         if r["verdict"] != "solvable" or r["band"] != band:
             continue
-        precise = rate(board, playouts=CHECK_PLAYOUTS, seed=(_CHECK_SEED ^ (seed + k)) & (2**64 - 1))
-        if precise["band"] != band:
+        screen = rate(board, playouts=CHECK_PLAYOUTS, seed=(_CHECK_SEED ^ (seed + k)) & (2**64 - 1))
+        if screen["band"] != band or _claim_chance(screen, band, CHECK_PLAYOUTS) < SCREEN:
             continue
-        shares = {p: float(precise[p]) for p in PLAYERS}  # type: ignore[literal-required]
-        chance = in_band_chance(precise["nodes"], shares, band, CHECK_PLAYOUTS)
-        if chance >= CLAIM:
+        claim = rate(board, playouts=CLAIM_PLAYOUTS, seed=(_CLAIM_SEED ^ (seed + k)) & (2**64 - 1))
+        chance = _claim_chance(claim, band, CLAIM_PLAYOUTS)
+        if claim["band"] == band and chance >= CLAIM:
             return list(d["faces"]), BandRating(
-                **precise, in_band_chance=chance, check_playouts=CHECK_PLAYOUTS, tries=k + 1
+                **claim, in_band_chance=chance, check_playouts=CLAIM_PLAYOUTS, tries=k + 1
             )
     raise _core.LayoutError(f"no {band} deal of {lay.name} with a stable rating in {max_tries} tries")
 
@@ -216,8 +268,8 @@ def check_bands(layout: Any = "turtle", per_band: int = 100, *, seed: int = 1000
     """Deals made to each band, rated again on games of their own: per band, the
     deals made (``deal_in_band`` with seeds ``seed``, ``seed + 1``, ...), how many
     land in the band again on a precise re-rating (:data:`CHECK_PLAYOUTS` games a
-    player, the claim) and on a 16-game re-rating, the tries taken and the mean
-    claimed chance.
+    player, what the claim is about) and on a 16-game re-rating, the tries taken
+    and the mean claimed chance.
 
     Example:
         >>> c = check_bands("turtle", 1)
