@@ -39,6 +39,7 @@ from mahjong_fast.cli_common import (
     print_json,
     read_text,
 )
+from mahjong_fast.errors import argument_error
 from mahjong_fast.files import check_target, write_text
 from mahjong_fast.solitaire import face_text
 from mahjong_fast.stats import percentile, wilson
@@ -373,7 +374,8 @@ def atlas_markdown(rows: Sequence[dict], meta: dict) -> str:
         "",
         f"Made by `{meta.get('command', '')}` on commit {meta.get('commit', '?')}"
         f" ({meta.get('wall_seconds', 0):.0f} s wall, {meta.get('cpu_seconds', 0):.0f} s CPU on {meta.get('threads', '?')}"
-        " threads, shared with other work).",
+        + (" CPUs of a Ray cluster" if meta.get("ray") else " threads")
+        + ", shared with other work).",
         "",
         "One row per distinct board (files that hold the same board up to a shift share a row; `same` counts"
         " the other files, listed in the JSON).",
@@ -429,6 +431,7 @@ def run_atlas(args: argparse.Namespace) -> int:
         "max_nodes": args.max_nodes,
         "max_millis": args.max_millis,
         "threads": os.cpu_count(),
+        "ray": bool(args.ray),
         "commit": args.commit or "",
         "layouts_total": len(layouts),
         "files_total": sum(1 + len(v) for v in also.values()),
@@ -436,7 +439,8 @@ def run_atlas(args: argparse.Namespace) -> int:
 
     def flush(partial: bool) -> None:
         meta["wall_seconds"] = time.perf_counter() - t0
-        meta["cpu_seconds"] = time.process_time() - c0
+        # On Ray the CPU is the workers' (each row's ranges), not this process's.
+        meta["cpu_seconds"] = sum(r["cpu_seconds"] for r in rows) if args.ray else time.process_time() - c0
         meta["layouts_done"] = len(rows)
         meta["note"] = (
             f"Partial: {len(rows)} of {len(layouts)} layouts finished before the run was stopped." if partial else ""
@@ -457,7 +461,14 @@ def run_atlas(args: argparse.Namespace) -> int:
             flush(True)
 
     try:
-        atlas(layouts, args.deals, seed=args.seed, max_nodes=args.max_nodes, max_millis=args.max_millis, progress=progress)
+        run = dict(seed=args.seed, max_nodes=args.max_nodes, max_millis=args.max_millis, progress=progress)
+        if args.ray:
+            meta["threads"] = _ray_cpus(args.ray)
+            from mahjong_fast import ray_data
+
+            ray_data.atlas(layouts, args.deals, **run)
+        else:
+            atlas(layouts, args.deals, **run)
         flush(False)
     except KeyboardInterrupt:
         if bar:
@@ -472,6 +483,18 @@ def run_atlas(args: argparse.Namespace) -> int:
     elif not args.out_md:
         print(atlas_markdown(rows, meta))
     return 0
+
+
+def _ray_cpus(address: str) -> int:
+    """Connect to the Ray cluster at ``address`` (unless connected already) and
+    return its CPUs."""
+    try:
+        import ray
+    except ImportError as e:
+        raise argument_error("ray", "--ray needs Ray: pip install 'mahjong-fast[ray]'") from e
+    if not ray.is_initialized():
+        ray.init(address=address, log_to_driver=False)
+    return int(ray.cluster_resources().get("CPU", 0))
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -562,6 +585,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--out-md", help="write the Markdown table")
     a.add_argument("--commit", help="commit the atlas is made on (recorded in the outputs)")
     a.add_argument("--deadline", type=float, default=0, help="stop (keeping the rows done) after this Unix time")
+    a.add_argument("--ray", metavar="ADDRESS", help="run on the Ray cluster at ADDRESS (auto: the one this machine is in); "
+                   "the same rows as one process, the times aside")
     add_progress(a)
     add_json(a, "the rows and settings")
     a.set_defaults(func=run_atlas)

@@ -14,6 +14,9 @@
   together; the same rows, row for row, as ``engine.score_tables`` on one machine.
 - :func:`survey`: a solitaire survey split into ranges of deals, one per task; the
   same deals, verdicts and node counts as ``solitaire.survey`` in one process.
+- :func:`atlas`: the solvability atlas of many layouts, each layout's deals split
+  into ranges, one per task; the same rows as ``solitaire_batch.atlas`` in one
+  process (the times aside: they are the workers' clocks).
 
 Ray is imported only when a function needs it: this module imports without it.
 
@@ -45,7 +48,8 @@ from mahjong_fast.archive_shards import (
 )
 from mahjong_fast.errors import argument_error
 
-__all__ = ["local_cluster", "read_archive", "LogScorer", "TablesWriter", "score", "score_tables", "SurveyWorker", "survey", "survey_result"]
+__all__ = ["local_cluster", "read_archive", "LogScorer", "TablesWriter", "score", "score_tables", "SurveyWorker", "survey", "survey_result",
+           "AtlasWorker", "atlas"]
 
 
 def _ray() -> Any:
@@ -427,3 +431,144 @@ def survey_result(ds: Any) -> Any:
         return survey_in_deal_order(_columns("survey", 0))
     t = pa.concat_tables(blocks)
     return survey_in_deal_order({c: t.column(c).to_numpy() for c in t.column_names})
+
+
+class AtlasWorker:
+    """Plays ranges of atlas deals (Arrow batches with ``layout``, an index into
+    ``layouts``, ``start`` and ``count``): one per worker, the layouts unpickled
+    once. Returns a row per deal: ``layout``, ``deal``, the atlas's deal columns
+    (:data:`~mahjong_fast.solitaire_batch.ATLAS_DEAL_COLUMNS`) and ``wall`` /
+    ``cpu``, the range's seconds shared out over its deals.
+
+    Example:
+        >>> import pyarrow as pa
+        >>> w = AtlasWorker(["pyramid"], max_millis=1000)
+        >>> t = w(pa.table({"layout": [0], "start": [3], "count": [2]}))
+        >>> t.column("deal").to_pylist(), t.column("verdict").to_pylist()
+        ([3, 4], [1, 1])
+    """
+
+    def __init__(
+        self,
+        layouts: Sequence[Any],
+        *,
+        seed: int = 2026,
+        max_nodes: int = 200_000,
+        max_millis: int = 50,
+        threads: Optional[int] = 1,
+    ) -> None:
+        from mahjong_fast.solitaire import layout as load
+
+        _set_threads(threads)
+        self.layouts = [load(x) for x in layouts]
+        self.seed, self.max_nodes, self.max_millis = seed, max_nodes, max_millis
+
+    def __call__(self, batch: Any) -> Any:
+        import time
+
+        import numpy as np
+        import pyarrow as pa
+
+        from mahjong_fast import _core
+        from mahjong_fast.solitaire_batch import ATLAS_DEAL_COLUMNS
+
+        parts = []
+        for k, start, count in zip(*(batch.column(c).to_pylist() for c in ("layout", "start", "count"))):
+            t0, c0 = time.perf_counter(), time.process_time()
+            cols = _core.solitaire_atlas_deals(self.layouts[k], self.seed, start, count, self.max_nodes, self.max_millis)
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            share = max(1, count)
+            parts.append(pa.table({
+                "layout": pa.array(np.full(count, k, np.int64)),
+                "deal": pa.array(np.arange(start, start + count, dtype=np.uint64)),
+                **{c: pa.array(np.asarray(cols[c])) for c in ATLAS_DEAL_COLUMNS},
+                "wall": pa.array(np.full(count, wall / share)),
+                "cpu": pa.array(np.full(count, cpu / share)),
+            }))
+        return pa.concat_tables(parts)
+
+
+def atlas(
+    layouts: Sequence[Any],
+    deals: int = 1000,
+    *,
+    seed: int = 2026,
+    max_nodes: int = 200_000,
+    max_millis: int = 50,
+    task_deals: int = 250,
+    concurrency: Optional[int] = None,
+    num_cpus: int = 1,
+    progress: Optional[Any] = None,
+) -> List[Any]:
+    """``solitaire_batch.atlas`` on the Ray cluster this process is connected to
+    (``ray.init(address=...)``): each ``(name, layout)``'s ``deals`` deals in
+    ranges of ``task_deals``, played by ``concurrency`` :class:`AtlasWorker` s of
+    ``num_cpus`` CPUs each, gathered into the same rows as one process makes, in
+    the order given (``progress(k, row)`` as each row is complete and all before
+    it are). A layout is a built-in name, a file every node sees, or a
+    ``SolitaireLayout`` (it pickles). A row's ``wall_seconds`` and ``cpu_seconds``
+    add up its ranges' time on the workers; its solve times are the workers'.
+
+    Example:
+        >>> rows = atlas([("t", "turtle"), ("p", "pyramid")], 1000)  # doctest: +SKIP
+        >>> deal_ranges(600, deals=250)  # one layout's tasks
+        [(0, 250), (250, 250), (500, 100)]
+    """
+    import numpy as np
+
+    from mahjong_fast import solitaire_batch as sb
+
+    sb._check_progress(progress)
+    if isinstance(layouts, (str, bytes)) or not hasattr(layouts, "__iter__"):
+        raise argument_error("layouts", f"layouts must be a sequence of (name, layout) pairs, got {type(layouts).__name__}")
+    pairs = list(layouts)
+    for k, pair in enumerate(pairs):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise argument_error("layouts", f"layouts[{k}] must be a (name, layout) pair, got {type(pair).__name__}")
+    deals = sb._check_count("deals", deals)
+    lays = [sb._layout(spec, None) for _, spec in pairs]
+    items = [{"layout": k, "start": s, "count": c} for k in range(len(lays)) for s, c in deal_ranges(deals, deals=task_deals)]
+    rows: List[Any] = []
+    if not lays:
+        return rows
+    cols = sb.ATLAS_DEAL_COLUMNS
+    got: List[Dict[str, List[Any]]] = [{c: [] for c in (*cols, "deal", "wall", "cpu")} for _ in lays]
+    have = [0] * len(lays)
+    if items:
+        ray = _ray()
+        ds = ray.data.from_items(items, override_num_blocks=len(items)).map_batches(
+            AtlasWorker,
+            fn_constructor_kwargs={"layouts": lays, "seed": seed, "max_nodes": max_nodes, "max_millis": max_millis,
+                                   "threads": num_cpus},
+            batch_format="pyarrow",
+            batch_size=1,
+            compute=_pool(concurrency, num_cpus),
+            num_cpus=num_cpus,
+        )
+        blocks = ds.iter_batches(batch_format="pyarrow", batch_size=None)
+    else:
+        blocks = iter(())
+
+    def emit() -> None:
+        while len(rows) < len(lays) and have[len(rows)] == deals:
+            k = len(rows)
+            g = got[k]
+            order = np.argsort(np.concatenate(g["deal"]) if g["deal"] else np.zeros(0, np.uint64), kind="stable")
+            part = {c: np.concatenate(g[c])[order] if g[c] else np.zeros(0) for c in cols}
+            row = sb.atlas_row_of(lays[k], part, name=pairs[k][0], wall_seconds=float(sum(np.sum(w) for w in g["wall"])),
+                                  cpu_seconds=float(sum(np.sum(c) for c in g["cpu"])))
+            rows.append(row)
+            got[k] = {}
+            if progress is not None:
+                progress(k, row)
+
+    emit()
+    for t in blocks:
+        index = t.column("layout").to_numpy()
+        for k in np.unique(index):
+            sel = index == k
+            for c in (*cols, "deal", "wall", "cpu"):
+                got[int(k)][c].append(t.column(c).to_numpy()[sel])
+            have[int(k)] += int(sel.sum())
+        emit()
+    return rows

@@ -36,6 +36,8 @@ __all__ = [
     "summarize",
     "atlas",
     "atlas_row",
+    "atlas_row_of",
+    "ATLAS_DEAL_COLUMNS",
     "collection_layouts",
     "distinct_boards",
     "wilson",
@@ -247,11 +249,36 @@ def atlas_row(
     deals = _check_count("deals", deals)
     t0, c0 = time.perf_counter(), time.process_time()
     cols = _core.solitaire_atlas_deals(lay, seed, 0, deals, max_nodes, max_millis)
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    res = BatchResult({"verdict": np.asarray(cols["verdict"], np.uint8), "micros": np.asarray(cols["micros"], np.uint64)})
+    return atlas_row_of(lay, cols, name=name, wall_seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - c0)
+
+
+#: The columns of an atlas's deals (``_core.solitaire_atlas_deals``), in a row's order.
+ATLAS_DEAL_COLUMNS = ("verdict", "micros", "nodes", "reverse_first_try", "random_play_uniform", "random_play_reverse")
+
+
+def atlas_row_of(
+    layout: Any, cols: Mapping[str, Any], *, name: Optional[str] = None, wall_seconds: float = 0.0, cpu_seconds: float = 0.0
+) -> AtlasRow:
+    """The atlas row of a layout's deals ``0 .. n`` solved and played already:
+    ``cols`` holds :data:`ATLAS_DEAL_COLUMNS` in deal order (however they were
+    computed: :func:`atlas_row` in this process, a cluster's workers by parts).
+
+    Example:
+        >>> from mahjong_fast import SolitaireLayout
+        >>> lay = SolitaireLayout.builtin("pyramid")
+        >>> cols = {"verdict": [0, 1], "micros": [10, 30], "reverse_first_try": [1, 1],
+        ...         "random_play_uniform": [0, 0], "random_play_reverse": [1, 0]}
+        >>> r = atlas_row_of(lay, cols, name="p")
+        >>> r["layout"], r["unsolvable"], r["random_play_reverse"]
+        ('p', 1, 0.5)
+    """
+    lay = _layout(layout, None)
+    verdict = np.asarray(cols["verdict"], np.uint8)
+    res = BatchResult({"verdict": verdict, "micros": np.asarray(cols["micros"], np.uint64)})
     s = summarize(res)
     (w, h, d) = lay.extent()
-    share = {k: float(np.mean(cols[k])) if deals else None for k in ("reverse_first_try", "random_play_uniform", "random_play_reverse")}
+    n = len(verdict)
+    share = {k: float(np.mean(cols[k])) if n else None for k in ("reverse_first_try", "random_play_uniform", "random_play_reverse")}
     return AtlasRow(
         layout=name or lay.name,
         tiles=len(lay),
@@ -261,8 +288,8 @@ def atlas_row(
         reverse_first_try=share["reverse_first_try"],
         random_play_uniform=share["random_play_uniform"],
         random_play_reverse=share["random_play_reverse"],
-        wall_seconds=wall,
-        cpu_seconds=cpu,
+        wall_seconds=wall_seconds,
+        cpu_seconds=cpu_seconds,
     )
 
 

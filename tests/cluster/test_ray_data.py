@@ -100,6 +100,63 @@ def test_survey_split_across_workers_is_one_survey(cluster) -> None:
     assert same == {k: v for k, v in summarize(one).items() if k in VERDICT_KEYS} and len(same) >= 3
 
 
+# An atlas row's fields that come from the deals alone (not from a clock).
+ATLAS_TIMES = ("ms_median", "ms_p99", "ms_max", "wall_seconds", "cpu_seconds")
+
+
+def _atlas_layouts(tmp_path: Path):
+    # The fast path (Turtle, Pyramid) and the general search (a board over 144 tiles:
+    # a Turtle beside the Pyramid's lowest 84 slots, dealt two sets), as files.
+    from mahjong_fast import SolitaireLayout
+
+    d = tmp_path / "layouts"
+    d.mkdir()
+    t, p = SolitaireLayout.builtin("turtle"), SolitaireLayout.builtin("pyramid")
+    wide = list(t.positions) + [(x + t.extent()[0] + 4, y, z) for x, y, z in p.positions[:84]]
+    for name, lay in (("a_turtle", t), ("b_pyramid", p), ("c_wide", SolitaireLayout(wide))):
+        (d / f"{name}.layout").write_text(lay.write("kmahjongg"))
+    return d
+
+
+def test_atlas_split_across_workers_is_the_one_process_atlas(cluster, tmp_path: Path) -> None:
+    from mahjong_fast.solitaire_batch import atlas, collection_layouts
+
+    layouts = collection_layouts([str(_atlas_layouts(tmp_path))])
+    # A node budget the deals meet before the clock's (so verdicts do not depend on
+    # the machine's speed; a deal searches the same whatever was solved before),
+    # small enough that some deals stay unknown.
+    kw = dict(seed=2026, max_nodes=5_000, max_millis=60_000)
+    one = atlas(layouts, 60, **kw)
+    done = []
+    rows = ray_data.atlas(layouts, 60, task_deals=20, progress=lambda k, r: done.append(k), **kw)
+    assert done == [0, 1, 2] and [r["layout"] for r in rows] == [r["layout"] for r in one]
+    for a, b in zip(one, rows):
+        assert {k: v for k, v in a.items() if k not in ATLAS_TIMES} == {k: v for k, v in b.items() if k not in ATLAS_TIMES}
+        assert b["cpu_seconds"] > 0 and b["deals"] == 60
+    assert rows[2]["tiles"] == 228 and rows[2]["sets"] == 2
+    # Both verdicts met and some unknown: the comparison can fail.
+    assert sum(r["solvable"] for r in rows) > 0 and sum(r["unsolvable"] for r in rows) > 0
+    assert sum(r["unknown"] for r in rows) > 0
+
+
+def test_atlas_command_on_ray_writes_the_one_process_rows(cluster, tmp_path: Path) -> None:
+    import json
+
+    from mahjong_fast.cli import main
+
+    d = _atlas_layouts(tmp_path)
+    out = {}
+    for name, extra in (("one", []), ("ray", ["--ray", cluster.cluster.address])):
+        target = tmp_path / f"{name}.json"
+        rc = main(["solitaire", "atlas", str(d), "--deals", "20", "--max-nodes", "5000", "--max-millis", "60000",
+                   "--limit", "2", "--quiet", "--out-json", str(target), *extra])
+        assert rc == 0
+        out[name] = json.loads(target.read_text())
+    assert out["ray"]["meta"]["ray"] and not out["one"]["meta"]["ray"] and out["ray"]["meta"]["threads"] == 2
+    strip = [[{k: v for k, v in r.items() if k not in ATLAS_TIMES} for r in out[n]["rows"]] for n in ("one", "ray")]
+    assert strip[0] == strip[1] and len(strip[0]) == 2
+
+
 @pytest.mark.parametrize("call, argument", [
     (lambda: ray_data.LogScorer("players"), "table"),
     (lambda: ray_data.LogScorer("wins", threads=0), "threads"),
