@@ -122,27 +122,40 @@ pub fn action_name(i: usize) -> Option<String> {
 pub struct Legal {
     /// (index, action), one per index.
     pub entries: Vec<(u8, Action)>,
+    /// The indices of `entries` as a bit set (bit `i % 64` of word `i / 64`): what
+    /// finds a shared index and writes the indices in order without a sort.
+    bits: [u64; 3],
 }
 
 impl Legal {
     /// Fill from `actions` (a seat's legal actions now); `drawn` is the tile the seat
     /// just drew (tsumogiri wins a shared index), `offer` the tile on offer.
     pub fn fill(&mut self, actions: &[Action], drawn: Option<TileId>, offer: Option<TileId>) {
-        self.entries.clear();
+        self.clear();
         for a in actions {
             let i = index_of(a, offer) as u8;
-            match self.entries.iter_mut().find(|(j, _)| *j == i) {
-                Some(e) => {
-                    if matches!(a, Action::Discard { tile, .. } if Some(*tile) == drawn) {
-                        e.1 = *a;
-                    }
+            let (word, bit) = (i as usize / 64 % 3, 1u64 << (i % 64));
+            if self.bits[word] & bit == 0 {
+                self.bits[word] |= bit;
+                self.entries.push((i, *a));
+            } else if matches!(a, Action::Discard { tile, .. } if Some(*tile) == drawn) {
+                if let Some(e) = self.entries.iter_mut().find(|(j, _)| *j == i) {
+                    e.1 = *a;
                 }
-                None => self.entries.push((i, *a)),
             }
         }
     }
 
+    /// No legal action (a finished match).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.bits = [0; 3];
+    }
+
     pub fn get(&self, i: usize) -> Option<Action> {
+        if i >= N_ACTIONS || self.bits[i / 64] & (1 << (i % 64)) == 0 {
+            return None;
+        }
         self.entries.iter().find(|(j, _)| *j as usize == i).map(|e| e.1)
     }
 
@@ -150,7 +163,9 @@ impl Legal {
     pub fn write_mask<T: Copy + From<bool>>(&self, out: &mut [T]) {
         out.fill(T::from(false));
         for &(i, _) in &self.entries {
-            out[i as usize] = T::from(true);
+            if let Some(o) = out.get_mut(i as usize) {
+                *o = T::from(true);
+            }
         }
     }
 
@@ -158,11 +173,15 @@ impl Legal {
     /// [`MAX_LEGAL`]), the rest [`NO_ACTION`]; returns how many there are.
     pub fn write_indices(&self, out: &mut [u8]) -> u8 {
         out.fill(NO_ACTION);
-        let n = self.entries.len().min(out.len());
-        for (o, e) in out.iter_mut().zip(&self.entries) {
-            *o = e.0;
+        let mut n = 0;
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut b = word;
+            while b != 0 && n < out.len() {
+                out[n] = (64 * w + b.trailing_zeros() as usize) as u8;
+                b &= b - 1;
+                n += 1;
+            }
         }
-        out[..n].sort_unstable();
         n as u8
     }
 

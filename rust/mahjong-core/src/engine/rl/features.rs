@@ -78,20 +78,23 @@ pub fn planes() -> Vec<(String, String)> {
 }
 
 /// Writes the planes in order, each exactly once (no zero fill first: every plane
-/// is a whole row from small per-kind tables, which the compiler vectorizes).
+/// is a whole row of 34 from small per-kind tables, stored straight into the
+/// caller's row; fixed-size rows let the compiler vectorize every one).
 struct Writer<'a> {
-    planes: std::slice::IterMut<'a, [f32; 34]>,
-    /// Where a plane past the end would go (never, for an `out` of OBS_LEN).
-    spare: [f32; 34],
+    planes: &'a mut [[f32; 34]; N_PLANES],
+    at: usize,
 }
 
 impl Writer<'_> {
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> &mut [f32; 34] {
-        self.planes.next().unwrap_or(&mut self.spare)
+        // `at` counts the planes written; `encode` writes exactly N_PLANES.
+        let p = &mut self.planes[self.at % N_PLANES];
+        self.at += 1;
+        p
     }
     /// Counts / 4.
-    #[inline]
+    #[inline(always)]
     fn counts(&mut self, c: &[u8; 34]) {
         let p = self.next();
         for k in 0..34 {
@@ -99,15 +102,15 @@ impl Writer<'_> {
         }
     }
     /// 1 where `c` is at least `min`.
-    #[inline]
+    #[inline(always)]
     fn at_least(&mut self, c: &[u8; 34], min: u8) {
         let p = self.next();
         for k in 0..34 {
-            p[k] = (c[k] >= min) as u8 as f32;
+            p[k] = if c[k] >= min { 1.0 } else { 0.0 };
         }
     }
     /// 1 at kind `k`, if any.
-    #[inline]
+    #[inline(always)]
     fn one_hot(&mut self, k: Option<usize>) {
         let p = self.next();
         *p = [0.0; 34];
@@ -115,7 +118,7 @@ impl Writer<'_> {
             p[k % 34] = 1.0;
         }
     }
-    #[inline]
+    #[inline(always)]
     fn scalar(&mut self, v: f32) {
         *self.next() = [v; 34];
     }
@@ -134,6 +137,25 @@ struct SeatTables {
 /// Write `view`'s planes into `out` (length [`OBS_LEN`]); `offer` is the tile on
 /// offer to claim, public to every seat.
 pub fn encode(view: &SeatView, offer: Option<TileId>, out: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        unsafe { encode_avx2(view, offer, out) };
+        return;
+    }
+    encode_rows(view, offer, out)
+}
+
+/// [`encode_rows`] compiled for AVX2: eight floats a store instead of four, which
+/// halves the cost of the 53 rows (the same values: only the instructions differ).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn encode_avx2(view: &SeatView, offer: Option<TileId>, out: &mut [f32]) {
+    encode_rows(view, offer, out)
+}
+
+#[inline(always)]
+fn encode_rows(view: &SeatView, offer: Option<TileId>, out: &mut [f32]) {
     let n = view.players.max(1) as usize;
     let mut hand = [0u8; 34];
     let mut red = [0u8; 34];
@@ -193,7 +215,16 @@ pub fn encode(view: &SeatView, offer: Option<TileId>, out: &mut [f32]) {
         *v = (*v).min(4);
     }
 
-    let mut w = Writer { planes: out.as_chunks_mut::<34>().0.iter_mut(), spare: [0.0; 34] };
+    // The row as planes (callers pass exactly OBS_LEN values; a shorter row is left
+    // as it is).
+    let Some(row) = out.get_mut(..OBS_LEN) else {
+        debug_assert!(false, "an observation row holds {OBS_LEN} values");
+        return;
+    };
+    let Ok(planes) = <&mut [[f32; 34]; N_PLANES]>::try_from(row.as_chunks_mut::<34>().0) else {
+        return;
+    };
+    let mut w = Writer { planes, at: 0 };
     for level in 1..=4 {
         w.at_least(&hand, level);
     }
@@ -228,7 +259,7 @@ pub fn encode(view: &SeatView, offer: Option<TileId>, out: &mut [f32]) {
     w.scalar(view.live_left as f32 / 70.0);
     w.scalar((4 * view.round_wind as usize + view.number as usize) as f32 / 16.0);
     w.scalar(if n == 3 { 1.0 } else { 0.0 });
-    debug_assert!(w.planes.next().is_none());
+    debug_assert_eq!(w.at, N_PLANES);
 }
 
 #[cfg(test)]

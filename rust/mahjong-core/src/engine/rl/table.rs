@@ -299,7 +299,7 @@ impl Table {
                 self.rewards = self.config.reward.of(r, self.players());
                 self.result = Some(r.clone());
                 self.acting = None;
-                self.legal.entries.clear();
+                self.legal.clear();
                 return;
             }
             let mask = self.round.to_act();
