@@ -58,6 +58,12 @@ fn main() {
             rev.extend_from_slice(&v);
         }
     }
+    // Padded to 256 classes (0xFF: an impossible shape) so that a one-byte class
+    // indexes them without a bounds check.
+    assert!(palette.len() <= 256);
+    pal.resize(256 * 16, 0xFF);
+    sums.resize(256 * 6 * 16, 0xFF);
+    rev.resize(256 * 6 * 16, 0xFF);
     write(&out, "class_sums.bin", &sums);
     write(&out, "class_rev.bin", &rev);
     // Number suits in two levels: the first six kinds (5^6 codes) map to one of
@@ -79,6 +85,8 @@ fn main() {
         assert!(id < u16::MAX as usize, "too many prefix states");
         first.extend_from_slice(&(id as u16).to_le_bytes());
     }
+    // Padded to 2^14 codes: a code masked to 14 bits needs no bounds check.
+    first.resize(2 << 14, 0);
     write(&out, "suit_prefix.bin", &first);
     write(&out, "suit_state.bin", &second);
     write(&out, "honor_class.bin", &honor);

@@ -4,7 +4,7 @@
 //! [`crate::batch`] for the convention).
 
 use super::query::sets_for_tiles;
-use super::{check_counts, shanten, tile_count, Forms};
+use super::{check_counts, shanten, tile_count, valid_shanten, Forms};
 use crate::batch::{Column, Dtype, RowErrors};
 use crate::decompose::for_each_decomposition;
 use crate::error::{Error, Result};
@@ -189,7 +189,7 @@ pub fn shanten_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usi
         // The hot case: rows read in place, validity decided without building
         // errors; only bad rows take the general path.
         Rows::Counts(bytes) => {
-            par_rows_direct(out, bytes, SHANTEN_ERROR, |c| row_sets_fast(c, n_sets).map(|n| shanten(c, n)), slow)
+            par_rows_direct(out, bytes, SHANTEN_ERROR, |c| row_sets_fast(c, n_sets).map(|n| valid_shanten(c, n)), slow)
         }
         Rows::Mpsz(_) => par_rows(out, SHANTEN_ERROR, slow),
     }
@@ -242,7 +242,7 @@ fn par_rows_direct<T: Send + Sync + Copy>(
 
 /// Is every row (3n + 2 tiles) a complete hand?
 pub fn agari_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usize>, out: &mut [bool]) -> RowErrors {
-    complete_rows(rows, n_sets, out, false, |c: &Counts, n: usize| shanten(c, n) == -1)
+    complete_rows(rows, n_sets, out, false, |c: &Counts, n: usize| valid_shanten(c, n) == -1)
 }
 
 /// Readings of every row (3n + 2 tiles): standard splits, plus one each for seven

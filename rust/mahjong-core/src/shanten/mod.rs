@@ -251,7 +251,20 @@ pub fn kokushi_shanten(counts: &Counts) -> i8 {
 /// chiitoitsu and kokushi. (Taiwan callers use [`standard_shanten`] or a [`Shape`].)
 #[inline]
 pub fn shanten(counts: &Counts, n_sets: usize) -> i8 {
-    let s = standard_shanten(counts, n_sets);
+    with_special_forms(counts, n_sets, standard_shanten(counts, n_sets))
+}
+
+/// [`shanten`] of counts already known to be at most 4 each (as the batch checks
+/// them): the same number without the range check (a larger count gives a wrong
+/// number, never a panic).
+#[inline]
+pub fn valid_shanten(counts: &Counts, n_sets: usize) -> i8 {
+    with_special_forms(counts, n_sets, table::valid_distance(counts, n_sets) as i8 - 1)
+}
+
+/// The minimum of standard shanten `s` and, where they apply, the special forms.
+#[inline(always)]
+fn with_special_forms(counts: &Counts, n_sets: usize, s: i8) -> i8 {
     if n_sets == 4 && s > -1 {
         let p = profile(counts);
         if p.tiles == 13 || p.tiles == 14 {
@@ -348,10 +361,11 @@ impl Shape {
             }
             return dp::suit_dist(&counts[base..base + len], &cap[..len], suit != 3, self.n_sets as usize);
         }
+        let counts = table::in_table_range(counts);
         if suit == 3 {
-            table::honors(counts)
+            table::honors(&counts)
         } else {
-            table::number_suit(counts, base)
+            table::number_suit(&counts, base)
         }
     }
 

@@ -12,14 +12,19 @@
 use super::gen::Dist;
 use crate::hand::Counts;
 
-static SUIT_PREFIX: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_prefix.bin"));
+/// Prefix codes (5^6 = 15,625 of them, u16 states) padded to 2^14 by `build.rs`, so
+/// a code masked to 14 bits is always in range.
+static SUIT_PREFIX: [u8; 2 << 14] = *include_bytes!(concat!(env!("OUT_DIR"), "/suit_prefix.bin"));
 static SUIT_STATE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suit_state.bin"));
 static HONOR_CLASS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_class.bin"));
-static PALETTE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/palette.bin"));
+/// Per-class tables, padded to 256 classes by `build.rs`: a class is one byte, so it
+/// indexes them without a bounds check.
+const CLASSES: usize = 256;
+static PALETTE: [u8; 16 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/palette.bin"));
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static CLASS_SUMS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/class_sums.bin"));
+static CLASS_SUMS: [u8; 96 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/class_sums.bin"));
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static CLASS_REV: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/class_rev.bin"));
+static CLASS_REV: [u8; 96 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/class_rev.bin"));
 
 /// Size of the embedded shanten tables in bytes (reported by the benchmarks).
 pub fn table_bytes() -> usize {
@@ -27,58 +32,112 @@ pub fn table_bytes() -> usize {
 }
 
 #[inline(always)]
-fn class_at(table: &[u8], code: usize) -> usize {
+fn class_at(table: &[u8], code: usize) -> u8 {
     match table.get(code) {
-        Some(&b) => b as usize,
+        Some(&b) => b,
         None => 0,
     }
 }
 
 #[inline(always)]
-fn dist_of(class: usize) -> Dist {
+fn dist_of(class: u8) -> Dist {
+    let at = 16 * class as usize;
     let mut d = [[0u8; 8]; 2];
-    if let Some(b) = PALETTE.get(16 * class..16 * class + 16) {
-        d[0].copy_from_slice(&b[..8]);
-        d[1].copy_from_slice(&b[8..]);
-    }
+    d[0].copy_from_slice(&PALETTE[at..at + 8]);
+    d[1].copy_from_slice(&PALETTE[at + 8..at + 16]);
     d
 }
 
-const POW5: [u32; 9] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
-
-/// Base-5 code of counts; entries above 4 are read as 4 (callers validate).
-/// Written as independent products so the adds form a tree, not a chain.
+/// Eight counts from `at` as one little-endian word (kind `at` in the low byte).
 #[inline(always)]
-fn code<const L: usize>(c: &[u8]) -> usize {
-    let mut x = 0u32;
-    for i in 0..L {
-        x += c[i].min(4) as u32 * POW5[i];
-    }
-    x as usize
+fn word(counts: &Counts, at: usize) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&counts[at..at + 8]);
+    u64::from_le_bytes(b)
 }
 
-/// Class of the number suit starting at kind `base` (0, 9 or 18).
+/// Base-5 digits of eight counts (each 0..=4) packed one a byte, in two multiplies
+/// instead of a multiply-add per count: the code of the low six and the pair
+/// `d6 + 5 d7`. First every even byte pair becomes `d[2i] + 5 d[2i+1]` (at most 24)
+/// in a 16-bit lane, then one multiply sums three lanes with weights 1, 25, 625 into
+/// lane 2 (no lane exceeds 15,624, so nothing carries into the next).
 #[inline(always)]
-fn number_class(counts: &Counts, base: usize) -> usize {
-    let lo = code::<6>(&counts[base..base + 6]);
-    let hi = code::<3>(&counts[base + 6..base + 9]);
-    let state = match SUIT_PREFIX.get(2 * lo..2 * lo + 2) {
-        Some(b) => u16::from_le_bytes([b[0], b[1]]) as usize,
-        None => 0,
-    };
+fn digits(v: u64) -> (usize, usize) {
+    const LANES: u64 = 0x00FF_00FF_00FF_00FF;
+    const WEIGHTS: u64 = 625 | 25 << 16 | 1 << 32;
+    let pairs = (v.wrapping_mul(0x0105) >> 8) & LANES;
+    let low6 = (pairs.wrapping_mul(WEIGHTS) >> 32) & 0xFFFF;
+    (low6 as usize, (pairs >> 48) as usize)
+}
+
+/// Class of the number suit starting at kind `base` (0, 9 or 18); counts at most 4.
+#[inline(always)]
+fn number_class(counts: &Counts, base: usize) -> u8 {
+    let (lo, d67) = digits(word(counts, base));
+    let hi = d67 + 25 * counts[base + 8] as usize;
+    let at = 2 * (lo & 0x3FFF);
+    let state = u16::from_le_bytes([SUIT_PREFIX[at], SUIT_PREFIX[at + 1]]) as usize;
     class_at(SUIT_STATE, 125 * state + hi)
 }
 
-/// Distance vector of the number suit starting at kind `base` (0, 9 or 18).
+/// Class of the honors (kinds 27..34); counts at most 4.
+#[inline(always)]
+fn honor_class(counts: &Counts) -> u8 {
+    // Bytes 26..34 shifted down one: kinds 27..33 in bytes 0..6, a zero on top.
+    let (lo, d6) = digits(word(counts, 26) >> 8);
+    class_at(HONOR_CLASS, lo + 15625 * d6)
+}
+
+/// True when every count is at most 4 (the tables' range).
+#[inline(always)]
+fn in_range(counts: &Counts) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline; the loads read bytes 0..16 and
+        // 16..32 of the 34-byte array.
+        unsafe {
+            let lo = _mm_loadu_si128(counts.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(counts.as_ptr().add(16) as *const __m128i);
+            let tail = _mm_cvtsi32_si128(counts[32].max(counts[33]) as i32);
+            let max = _mm_max_epu8(_mm_max_epu8(lo, hi), tail);
+            let over = _mm_subs_epu8(max, _mm_set1_epi8(4));
+            _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) == 0xFFFF
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        counts.iter().all(|&c| c <= 4)
+    }
+}
+
+/// Counts with every entry above 4 read as 4.
+#[cold]
+fn clamped(counts: &Counts) -> Counts {
+    counts.map(|c| c.min(4))
+}
+
+/// `counts` as the tables read them: a copy with entries above 4 read as 4.
+#[inline]
+pub fn in_table_range(counts: &Counts) -> Counts {
+    if in_range(counts) {
+        *counts
+    } else {
+        clamped(counts)
+    }
+}
+
+/// Distance vector of the number suit starting at kind `base` (0, 9 or 18); counts
+/// at most 4 (see [`in_table_range`]).
 #[inline(always)]
 pub fn number_suit(counts: &Counts, base: usize) -> Dist {
     dist_of(number_class(counts, base))
 }
 
-/// Distance vector of the honors.
+/// Distance vector of the honors; counts at most 4 (see [`in_table_range`]).
 #[inline(always)]
 pub fn honors(counts: &Counts) -> Dist {
-    dist_of(class_at(HONOR_CLASS, code::<7>(&counts[27..34])))
+    dist_of(honor_class(counts))
 }
 
 /// Min-plus product of two suit vectors, for up to `N` sets.
@@ -125,22 +184,33 @@ pub fn distance(s: &[Dist; 4], n_sets: usize) -> u8 {
     }
 }
 
-/// The four suit vectors of a hand, straight from the tables.
+/// The four suit vectors of a hand, straight from the tables (counts at most 4).
 #[inline(always)]
 pub fn suits(counts: &Counts) -> [Dist; 4] {
     [number_suit(counts, 0), number_suit(counts, 9), number_suit(counts, 18), honors(counts)]
 }
 
-/// Fewest draws to turn concealed `counts` into `n_sets` sets and a pair (copies
-/// capped at four): the hot path of standard shanten.
+/// Fewest draws to turn concealed `counts` into `n_sets` sets and a pair: the hot
+/// path of standard shanten. Counts above 4 are read as 4.
 #[inline]
 pub fn standard_distance(counts: &Counts, n_sets: usize) -> u8 {
+    if in_range(counts) {
+        valid_distance(counts, n_sets)
+    } else {
+        valid_distance(&clamped(counts), n_sets)
+    }
+}
+
+/// [`standard_distance`] of counts already known to be at most 4 each (a larger
+/// count gives a wrong distance, never a panic or a read outside the tables).
+#[inline]
+pub fn valid_distance(counts: &Counts, n_sets: usize) -> u8 {
     #[cfg(target_arch = "x86_64")]
     {
         let cm = number_class(counts, 0);
         let cp = number_class(counts, 9);
         let cs = number_class(counts, 18);
-        let ch = class_at(HONOR_CLASS, code::<7>(&counts[27..34]));
+        let ch = honor_class(counts);
         match n_sets {
             0 => simd::combine::<0>(cm, cp, cs, ch),
             1 => simd::combine::<1>(cm, cp, cs, ch),
@@ -165,20 +235,18 @@ mod simd {
     use super::{CLASS_REV, CLASS_SUMS, PALETTE};
     use core::arch::x86_64::*;
 
-    /// 16 bytes of `table` at `16 * i`, or all 0xFF (an impossible shape) if out of range.
+    /// 16 bytes of `table` at `16 * i` (`i` in range: a class's entries in the
+    /// 256-class tables).
     #[inline(always)]
-    fn load(table: &[u8], i: usize) -> __m128i {
-        match table.get(16 * i..16 * i + 16) {
-            // SAFETY: the slice holds exactly 16 bytes; the load is unaligned.
-            Some(b) => unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) },
-            // SAFETY: SSE2 is part of the x86-64 baseline.
-            None => unsafe { _mm_set1_epi8(-1) },
-        }
+    fn load<const M: usize>(table: &[u8; M], i: usize) -> __m128i {
+        let b = &table[16 * i..16 * i + 16];
+        // SAFETY: the slice holds exactly 16 bytes; the load is unaligned.
+        unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) }
     }
 
     /// min-plus product of class `a` (by its precomputed sums) and vector `b`.
     #[inline(always)]
-    fn conv<const N: usize>(a: usize, b: __m128i) -> __m128i {
+    fn conv<const N: usize>(a: u8, b: __m128i) -> __m128i {
         // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
         unsafe {
             let ones = _mm_set1_epi8(-1);
@@ -188,7 +256,7 @@ mod simd {
                 let s = _mm_or_si128(_mm_sll_epi64(b, _mm_cvtsi32_si128(8 * i as i32)), _mm_set1_epi64x(low));
                 let w = _mm_unpacklo_epi64(s, s);
                 // u = [d0[i] x8 | d1[i] x8]; v = [0xFF x8 | d0[i] x8].
-                let u = load(CLASS_SUMS, 6 * a + i);
+                let u = load(&CLASS_SUMS, 6 * a as usize + i);
                 let v = _mm_unpacklo_epi64(ones, u);
                 c = _mm_min_epu8(c, _mm_adds_epu8(u, w));
                 c = _mm_min_epu8(c, _mm_adds_epu8(v, s));
@@ -198,12 +266,12 @@ mod simd {
     }
 
     #[inline(always)]
-    pub fn combine<const N: usize>(cm: usize, cp: usize, cs: usize, ch: usize) -> u8 {
-        let ab = conv::<N>(cm, load(PALETTE, cp));
+    pub fn combine<const N: usize>(cm: u8, cp: u8, cs: u8, ch: u8) -> u8 {
+        let ab = conv::<N>(cm, load(&PALETTE, cp as usize));
         let abc = conv::<N>(cs, ab);
         // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
         unsafe {
-            let r = _mm_adds_epu8(abc, load(CLASS_REV, 6 * ch + N));
+            let r = _mm_adds_epu8(abc, load(&CLASS_REV, 6 * ch as usize + N));
             let r = _mm_min_epu8(r, _mm_srli_si128::<8>(r));
             let r = _mm_min_epu8(r, _mm_srli_si128::<4>(r));
             let r = _mm_min_epu8(r, _mm_srli_si128::<2>(r));
