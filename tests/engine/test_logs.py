@@ -7,6 +7,7 @@ skip when it is absent.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 from pathlib import Path
 
@@ -362,10 +363,15 @@ def test_riichi_tenpai_is_checked_whenever_the_hand_is_known() -> None:
 
 
 @needs_data
-def test_three_player_record_round_trips_through_mjai(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt, ext", [("mjai", ".jsonl"), ("tenhou6", ".json")])
+def test_three_player_record_round_trips(tmp_path: Path, fmt: str, ext: str) -> None:
+    # tenhou.net/6 holds three-player games: the fourth seat dealt nothing, norths
+    # pulled aside as "f44" among the discards, 三 in the rule's name.
     src = RAW / "dnovikoff-tenhou/test_data/sanma2.xml"
-    [text] = engine.convert_log(src, "mjai")
-    out = tmp_path / "sanma2.jsonl"
+    [text] = engine.convert_log(src, fmt)
+    if fmt == "tenhou6":
+        assert '"f44"' in text and "三" in json.loads(text)["rule"]["disp"]
+    out = tmp_path / ("sanma2" + ext)
     out.write_text(text, encoding="utf-8")
     [game] = mf.read_log(out)
     assert game["rules"]["sanma"]

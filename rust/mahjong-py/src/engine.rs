@@ -740,7 +740,7 @@ impl PyMatch {
     }
     /// The whole match so far as a game record with every tile shown (the referee's
     /// view), in `fmt` "mjai" (JSON lines: start_game, each hand, end_game once the
-    /// match is over) or "tenhou6" (tenhou.net/6 JSON, four players). `read_log`
+    /// match is over) or "tenhou6" (tenhou.net/6 JSON, three or four players). `read_log`
     /// and `verify` read it back and replay it.
     ///
     /// Example:

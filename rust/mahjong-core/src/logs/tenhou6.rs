@@ -47,6 +47,8 @@ pub fn id_code(t: TileId, aka: bool) -> i64 {
 struct Ctx<'a> {
     source: &'a str,
     hand_no: usize,
+    /// Players at the table (3 or 4).
+    n: usize,
 }
 
 impl Ctx<'_> {
@@ -130,18 +132,13 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
             names[i] = n.as_str().unwrap_or("").to_string();
         }
     }
-    let mut game = GameLog {
-        source: source.to_string(),
-        rules,
-        names,
-        n_players: if rules_sanma(disp) { 3 } else { 4 },
-        ..GameLog::default()
-    };
-    if game.n_players == 3 {
-        return Err(Error::LogParse(format!("{source}: three-player logs are not supported")));
-    }
+    // Three players: the rule's name says 三 (Tenhou's "三鳳南喰赤"); the fourth
+    // seat keeps its place with an empty deal, draws and discards, and 0 points.
+    let n_players = if disp.contains('三') || fourth_seat_empty(log) { 3 } else { 4 };
+    rules.sanma = n_players == 3;
+    let mut game = GameLog { source: source.to_string(), rules, names, n_players, ..GameLog::default() };
     for (h, round) in log.iter().enumerate() {
-        let cx = Ctx { source, hand_no: h };
+        let cx = Ctx { source, hand_no: h, n: n_players as usize };
         parse_round(round, &cx, aka, &mut game.events)?;
     }
     if let Some(sc) = v.get("sc").and_then(|s| s.as_array()) {
@@ -158,8 +155,10 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
     Ok(game)
 }
 
-fn rules_sanma(disp: &str) -> bool {
-    disp.contains('三')
+/// A log whose first hand deals the fourth seat nothing is a three-player log
+/// even when its rule name does not say so.
+fn fourth_seat_empty(log: &[Value]) -> bool {
+    log.first().and_then(|r| r.get(13)).and_then(|h| h.as_array()).is_some_and(|h| h.is_empty())
 }
 
 fn ints(v: &Value, cx: &Ctx, what: &str) -> Result<Vec<i64>> {
@@ -226,14 +225,18 @@ fn play_round(
         pool.fresh(k, red).ok_or_else(|| cx.err(format!("a fifth copy of tile code {c}")))
     };
     let dealer = (head[0] % 4) as u8;
+    if dealer as usize >= cx.n {
+        return Err(cx.err(format!("hand {} of a {}-player game", head[0] % 4 + 1, cx.n)));
+    }
     let mut hands: [Vec<TileId>; 4] = Default::default();
     let mut dealt = [[None; 13]; 4];
     let mut takes: Vec<&Vec<Value>> = Vec::new();
     let mut gives: Vec<&Vec<Value>> = Vec::new();
     for s in 0..4 {
         let hai = ints(&r[4 + 3 * s], cx, "dealt hand")?;
-        if hai.len() != 13 {
-            return Err(cx.err(format!("seat {s} is dealt {} tiles", hai.len())));
+        let dealt_n = if s < cx.n { 13 } else { 0 };
+        if hai.len() != dealt_n {
+            return Err(cx.err(format!("seat {s} is dealt {} tiles, not {dealt_n}", hai.len())));
         }
         for (k, &c) in hai.iter().enumerate() {
             let t = id(&mut pool, c)?;
@@ -242,6 +245,9 @@ fn play_round(
         }
         takes.push(r[5 + 3 * s].as_array().ok_or_else(|| cx.err("takes is not a list"))?);
         gives.push(r[6 + 3 * s].as_array().ok_or_else(|| cx.err("discards is not a list"))?);
+        if s >= cx.n && !(takes[s].is_empty() && gives[s].is_empty()) {
+            return Err(cx.err(format!("the empty seat {s} of a three-player table takes or discards tiles")));
+        }
     }
     let dora0 = id(&mut pool, *dora_codes.first().ok_or_else(|| cx.err("no dora indicator"))?)?;
     let mut scores = [0; 4];
@@ -265,6 +271,12 @@ fn play_round(
     // Tenhou flips a closed kan's dora at once, an open or added kan's when the
     // replacement tile is discarded (just before the discard) or after the next kan.
     let mut pending_dora: Option<TileId> = None;
+    // Older records flip it at once (noted by this crate's writer: write::hand_note).
+    let at_once = match r.get(17).and_then(|n| n.get("kan_dora")) {
+        None => false,
+        Some(v) if v == "at_once" => true,
+        Some(v) => return Err(cx.err(format!("note: kan_dora {v} is not \"at_once\""))),
+    };
     let mut cur = dealer as usize;
     let mut last_discard: Option<(usize, TileId)> = None;
     let mut last_draw: Option<TileId> = None;
@@ -338,6 +350,13 @@ fn play_round(
                         let _ = rel;
                         LogMeld { kind: MeldKind::Kakan, tiles, called: added, from: pon.from }
                     }
+                    // Three players: a north pulled aside (`f44`), then a replacement draw.
+                    'f' if cx.n == 3 && codes == [44] => {
+                        let tile = take_from_hand(&mut hands[cur], 44)?;
+                        out.push(Event::Nuki { seat: cur as u8, tile });
+                        need_draw = true;
+                        continue;
+                    }
                     _ => return Err(cx.err(format!("unexpected {s:?} among discards"))),
                 };
                 let kind = meld.kind;
@@ -347,7 +366,7 @@ fn play_round(
                 }
                 if let Some(&c) = kan_doras.next() {
                     let t = id(&mut pool, c)?;
-                    if kind == MeldKind::Ankan {
+                    if kind == MeldKind::Ankan || at_once {
                         out.push(Event::Dora { indicator: t });
                     } else {
                         pending_dora = Some(t);
@@ -389,8 +408,8 @@ fn play_round(
         let mut caller = None;
         opportunity += 1;
         for pass in 0..2 {
-            for i in 1..4 {
-                let s = (from + i) % 4;
+            for i in 1..cx.n {
+                let s = (from + i) % cx.n;
                 let Some(Value::String(cs)) = takes[s].get(ti[s]) else { continue };
                 let Some((letter, pos, codes)) = parse_call(cs) else { continue };
                 let want = if pass == 0 { letter == 'p' || letter == 'm' } else { letter == 'c' && i == 1 };
@@ -449,7 +468,12 @@ fn play_round(
                 cur = s;
                 if kind == MeldKind::Daiminkan {
                     if let Some(&c) = kan_doras.next() {
-                        pending_dora = Some(id(&mut pool, c)?);
+                        let t = id(&mut pool, c)?;
+                        if at_once {
+                            out.push(Event::Dora { indicator: t });
+                        } else {
+                            pending_dora = Some(t);
+                        }
                     }
                     // The discards list holds a 0 for the kan itself.
                     if let Some(Give::Nothing) = gives[s].get(gi[s]).and_then(give) {
@@ -461,7 +485,7 @@ fn play_round(
                 }
             }
             None => {
-                cur = (from + 1) % 4;
+                cur = (from + 1) % cx.n;
                 need_draw = true;
             }
         }
@@ -499,9 +523,18 @@ fn play_round(
             let deltas_v = ints(&res[i], cx, "score changes")?;
             let info = res[i + 1].as_array().ok_or_else(|| cx.err("win info is not a list"))?;
             i += 2;
-            let who = info.first().and_then(|x| x.as_i64()).unwrap_or(0) as usize % 4;
-            let from = info.get(1).and_then(|x| x.as_i64()).unwrap_or(0) as usize % 4;
-            let pao = info.get(2).and_then(|x| x.as_i64()).map(|x| x as usize % 4).filter(|&p| p != who);
+            let seat = |i: usize, what: &str| -> Result<Option<usize>> {
+                match info.get(i) {
+                    None => Ok(None),
+                    Some(x) => match x.as_i64() {
+                        Some(v) if (0..cx.n as i64).contains(&v) => Ok(Some(v as usize)),
+                        _ => Err(cx.err(format!("win info: {what} {x} is not a seat 0-{}", cx.n - 1))),
+                    },
+                }
+            };
+            let who = seat(0, "winner")?.unwrap_or(0);
+            let from = seat(1, "discarder")?.unwrap_or(0);
+            let pao = seat(2, "liable player")?.filter(|&p| p != who);
             let text = info.get(3).and_then(|x| x.as_str()).unwrap_or("");
             let mut deltas = [0; 4];
             for s in 0..4 {
@@ -552,7 +585,21 @@ fn play_round(
             })));
         }
     } else if kind.is_empty() {
-        // The record stops before the hand's end.
+        // The record stops before the hand's end: a last riichi discard was cut off
+        // before its stick unless this crate's writer noted otherwise (see
+        // write::stop_note), which also notes a riichi declared with no discard.
+        let note = r.get(17);
+        let declared = note.and_then(|n| n.get("riichi"));
+        if let Some(v) = declared {
+            match v.as_u64() {
+                Some(seat) if (seat as usize) < cx.n => out.push(Event::Riichi { seat: seat as u8 }),
+                _ => return Err(cx.err(format!("note: riichi {v} is not a seat 0-{}", cx.n - 1))),
+            }
+        } else if matches!(out.last(), Some(Event::RiichiStick { .. }))
+            && note.and_then(|n| n.get("stick")).and_then(|b| b.as_bool()) != Some(true)
+        {
+            out.pop();
+        }
     } else {
         let deltas_v = if res.len() > 1 { ints(&res[1], cx, "score changes")? } else { vec![0; 4] };
         let mut deltas = [0; 4];
@@ -570,12 +617,23 @@ fn play_round(
             other => return Err(cx.err(format!("unknown result {other:?}"))),
         };
         let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
+        // A nagashi mangan pays no tenpai money, so the deltas do not say whose hand
+        // was shown: the hands in tenpai are.
+        if dk == DrawKind::NagashiMangan {
+            for s in 0..cx.n {
+                if tenpai(&hands[s]) {
+                    let mut h = hands[s].clone();
+                    h.sort();
+                    shown[s] = Some(h);
+                }
+            }
+        }
         if dk == DrawKind::NineTerminals {
             shown[cur] = Some(hands[cur].clone());
         }
         // Four riichi: every hand is shown; three players ron: theirs.
         if dk == DrawKind::FourRiichi || dk == DrawKind::TripleRon {
-            for s in 0..4 {
+            for s in 0..cx.n {
                 if dk == DrawKind::FourRiichi || last_discard.map(|d| d.0) != Some(s) {
                     let mut h = hands[s].clone();
                     h.sort();
@@ -586,7 +644,7 @@ fn play_round(
         // At an exhaustive draw the hands in tenpai are shown: every hand (全員聴牌),
         // none (全員不聴), else those paid for being in tenpai.
         if dk == DrawKind::Exhaustive {
-            for s in 0..4 {
+            for s in 0..cx.n {
                 let tenpai = match kind {
                     "全員聴牌" => true,
                     "全員不聴" => false,
@@ -604,6 +662,15 @@ fn play_round(
     Ok(())
 }
 
+/// Whether a concealed hand (13 tiles less three a meld) is one tile from a win.
+fn tenpai(hand: &[TileId]) -> bool {
+    let mut counts = [0u8; 34];
+    for t in hand {
+        counts[t.tile().index()] += 1;
+    }
+    hand.len() % 3 == 1 && crate::shanten::shanten(&counts, hand.len() / 3) == 0
+}
+
 /// Han, fu, points and limit from a result text such as "30符4飜7700点",
 /// "満貫2000-4000点" or "40符満貫8000点" and the yaku entries "立直(1飜)".
 fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
@@ -615,6 +682,8 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
         digits.parse().ok()
     };
     let fu = num_before(text, '符').unwrap_or(0);
+    // The han the text states ("40符2飜"), else the sum of the yaku entries (limit
+    // hands state none; yaku under names this crate does not know still count).
     let mut han = 0u32;
     for y in info.iter().skip(4) {
         if let Some(s) = y.as_str() {
@@ -623,6 +692,7 @@ fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
             }
         }
     }
+    let han = num_before(text, '飜').unwrap_or(han);
     // The points: the digits (and a '-' between a tsumo's two payments) just before 点.
     let body = text.split('点').next().unwrap_or("");
     let tail: String = body.chars().rev().take_while(|c| c.is_ascii_digit() || *c == '-').collect();

@@ -146,6 +146,29 @@ fn reinit_json(r: &Resumed, aka: bool) -> Value {
     json!({"type": "reinit", "melds": melds, "nukidora": norths, "kawa": kawa, "reach_at": r.riichi})
 }
 
+/// What tenhou.net/6 has no place for, as an 18th field of the hand (an object this
+/// crate's reader takes and others ignore), written only when needed:
+/// - a hand that stops before its end (an excerpt, a record cut short) may stop
+///   after a riichi declaration whose discard is not recorded (`"riichi": seat`),
+///   or after a riichi discard whose stick is down (`"stick": true`; a reader takes
+///   a last riichi discard of such a hand to have been cut off before its stick);
+/// - older records flip an open or added kan's dora at once, not when the
+///   replacement tile is discarded (`"kan_dora": "at_once"`).
+fn hand_note(stopped: bool, riichi_next: &[bool; 4], stick: bool, at_once: bool) -> Option<Value> {
+    let mut note = serde_json::Map::new();
+    if stopped {
+        if let Some(seat) = riichi_next.iter().position(|&r| r) {
+            note.insert("riichi".into(), json!(seat));
+        } else if stick {
+            note.insert("stick".into(), json!(true));
+        }
+    }
+    if at_once {
+        note.insert("kan_dora".into(), json!("at_once"));
+    }
+    (!note.is_empty()).then_some(Value::Object(note))
+}
+
 fn code(t: TileId, aka: bool) -> String {
     format!("{}", id_code(t, aka))
 }
@@ -184,48 +207,60 @@ fn call_string(seat: u8, meld: &LogMeld, aka: bool) -> String {
 /// seat's takes and gives, the dora and ura indicators and the result.
 type Tenhou6Round = (Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>);
 
-/// The game as tenhou.net/6 JSON. The format cannot hold hidden tiles, so a game
-/// read from one client's side is refused.
-pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
+/// The game as tenhou.net/6 JSON, unchecked. The format cannot hold hidden tiles, so
+/// a game read from one client's side is refused.
+pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
     if game.hidden_tiles {
         return Err(crate::error::Error::LogParse(format!(
             "{}: hidden tiles cannot be written as tenhou.net/6 JSON (write mjai instead)",
             game.source
         )));
     }
-    if game.n_players != 4 {
-        return Err(crate::error::Error::LogParse(format!(
-            "{}: three-player games are not written as tenhou.net/6 JSON (write mjai instead)",
-            game.source
-        )));
-    }
+    // Three players: the fourth seat keeps its place, dealt nothing.
+    let n = if game.n_players == 3 { 3 } else { 4 };
     let aka = game.rules.aka;
     let mut rounds: Vec<Value> = Vec::new();
     let mut cur: Option<Tenhou6Round> = None;
     let mut last_draw: [Option<TileId>; 4] = [None; 4];
     let mut riichi_next = [false; 4];
-    let finish = |cur: &mut Option<Tenhou6Round>, rounds: &mut Vec<Value>| {
-        if let Some((head, takes, gives, dora, ura, result)) = cur.take() {
-            let mut r = vec![head[0].clone(), head[1].clone(), Value::from(dora), Value::from(ura)];
-            for s in 0..4 {
-                r.push(head[2 + s].clone());
-                r.push(Value::from(takes[s].clone()));
-                r.push(Value::from(gives[s].clone()));
+    // `riichi` and `stick`: how the hand's last events stand; `at_once`: an open
+    // kan's dora was flipped at once (see `hand_note`).
+    let finish =
+        |cur: &mut Option<Tenhou6Round>, rounds: &mut Vec<Value>, riichi: &[bool; 4], stick: bool, at_once: bool| {
+            if let Some((head, takes, gives, dora, ura, result)) = cur.take() {
+                let note = hand_note(result.is_empty(), riichi, stick, at_once);
+                let mut r = vec![head[0].clone(), head[1].clone(), Value::from(dora), Value::from(ura)];
+                for s in 0..4 {
+                    r.push(head[2 + s].clone());
+                    r.push(Value::from(takes[s].clone()));
+                    r.push(Value::from(gives[s].clone()));
+                }
+                r.push(Value::from(result));
+                r.extend(note);
+                rounds.push(Value::from(r));
             }
-            r.push(Value::from(result));
-            rounds.push(Value::from(r));
-        }
-    };
+        };
+    let mut last_stick = false;
+    let mut at_once = false;
+    // Open or added kans whose dora is not yet flipped, and their count before the
+    // kan just called (when the last event is one): a dora right after a kan that
+    // owed none before is that kan's own, flipped at once.
+    let mut owed = 0u32;
+    let mut owed_before: Option<u32> = None;
     let mut final_sc: Option<Value> = None;
     for e in &game.events {
         match e {
             Event::RoundStart(s) => {
-                finish(&mut cur, &mut rounds);
+                finish(&mut cur, &mut rounds, &riichi_next, last_stick, at_once);
+                at_once = false;
                 let mut head = vec![json!([s.wind * 4 + s.number, s.honba, s.sticks]), json!(s.scores)];
-                for h in &s.hands {
+                for h in s.hands.iter().take(n) {
                     let codes: Vec<Value> =
                         h.iter().map(|t| t.map(|t| Value::from(id_code(t, aka))).unwrap_or(Value::from(0))).collect();
                     head.push(Value::from(codes));
+                }
+                if n == 3 {
+                    head.push(json!([]));
                 }
                 cur = Some((
                     head,
@@ -270,9 +305,16 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                     }
                 }
             }
-            // Refused above: three-player games are not written in this format.
-            Event::Nuki { .. } => {}
+            // A north pulled aside is written among the discards (`f44`); its
+            // replacement draw among the draws.
+            Event::Nuki { seat, tile } => {
+                if let Some(c) = cur.as_mut() {
+                    c.2[*seat as usize].push(Value::from(format!("f{}", id_code(*tile, aka))));
+                }
+            }
             Event::Dora { indicator } => {
+                at_once |= owed_before == Some(0);
+                owed = owed.saturating_sub(1);
                 if let Some(c) = cur.as_mut() {
                     c.3.push(Value::from(id_code(*indicator, aka)));
                 }
@@ -287,8 +329,12 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                     }
                     c.5.push(json!(w.deltas));
                     let fu = if w.fu > 0 { format!("{}符", w.fu) } else { String::new() };
+                    // A limit hand's han is stated only when its yaku entries do not
+                    // sum to it (yaku this crate has no name for).
+                    let listed: u32 = w.yaku.iter().map(|y| y.1).fold(0, u32::saturating_add);
                     let text = match LIMITS.iter().find(|l| l.1 == w.limit) {
-                        Some((name, _)) => format!("{fu}{name}{}点", w.points),
+                        Some((name, _)) if listed == w.han => format!("{fu}{name}{}点", w.points),
+                        Some((name, _)) => format!("{fu}{}飜{name}{}点", w.han, w.points),
                         None => format!("{fu}{}飜{}点", w.han, w.points),
                     };
                     let mut info = vec![json!(w.seat), json!(w.from), json!(w.pao.unwrap_or(w.seat)), json!(text)];
@@ -307,8 +353,8 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
             Event::Ryuukyoku(d) => {
                 if let Some(c) = cur.as_mut() {
                     let name = match d.kind {
-                        DrawKind::Exhaustive if d.shown.iter().all(|h| h.is_some()) => "全員聴牌",
-                        DrawKind::Exhaustive if d.shown.iter().all(|h| h.is_none()) => "全員不聴",
+                        DrawKind::Exhaustive if d.shown.iter().take(n).all(|h| h.is_some()) => "全員聴牌",
+                        DrawKind::Exhaustive if d.shown.iter().take(n).all(|h| h.is_none()) => "全員不聴",
                         DrawKind::Exhaustive => "流局",
                         DrawKind::NagashiMangan => "流し満貫",
                         DrawKind::NineTerminals => "九種九牌",
@@ -330,10 +376,22 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
                 final_sc = Some(Value::from(sc));
             }
         }
+        last_stick = matches!(e, Event::RiichiStick { .. });
+        owed_before = match e {
+            Event::Call { meld, .. } if matches!(meld.kind, MeldKind::Kakan | MeldKind::Daiminkan) => {
+                owed += 1;
+                Some(owed - 1)
+            }
+            _ => None,
+        };
+        if matches!(e, Event::RoundStart(_)) {
+            owed = 0;
+        }
     }
-    finish(&mut cur, &mut rounds);
+    finish(&mut cur, &mut rounds, &riichi_next, last_stick, at_once);
     let disp = format!(
-        "{}{}{}",
+        "{}{}{}{}",
+        if n == 3 { "三" } else { "" },
         if game.rules.hanchan { "南" } else { "東" },
         if game.rules.kuitan { "喰" } else { "" },
         if game.rules.aka { "赤" } else { "" }
@@ -351,7 +409,13 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
     if let Some(sc) = final_sc {
         v["sc"] = sc;
     }
-    let text = v.to_string();
+    Ok(v.to_string())
+}
+
+/// The game as tenhou.net/6 JSON, checked: the text is read back, and a game that
+/// would read back differently is refused rather than written changed.
+pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
+    let text = tenhou6_text(game)?;
     // The format keeps no order of play (the reader rebuilds it from the turn order)
     // and not everything a record states: a game that would read back differently
     // is refused rather than written changed.
