@@ -39,15 +39,17 @@ fn main() {
         pal.extend_from_slice(&d[1]);
     }
     // Per class, the vectors the SIMD combination adds (see `shanten/table.rs`):
-    // for each i, [d0[i] x8 | d1[i] x8] (16 bytes, 96 per class: the whole set stays
-    // in L1); and per class and
+    // for each i, [d0[i] x8 | d1[i] x8] and [0xFF x8 | d0[i] x8] (32 bytes, 192 per
+    // class); and per class and
     // set count n, the class reversed against n: [d1[n-i] | d0[n-i]], 0xFF past n.
-    let mut sums = Vec::with_capacity(palette.len() * 6 * 16);
+    let mut sums = Vec::with_capacity(palette.len() * 6 * 32);
     let mut rev = Vec::with_capacity(palette.len() * 6 * 16);
     for d in &palette {
         for (&d0, &d1) in d[0].iter().zip(d[1].iter()).take(6) {
             sums.extend_from_slice(&[d0; 8]);
             sums.extend_from_slice(&[d1; 8]);
+            sums.extend_from_slice(&[0xFF; 8]);
+            sums.extend_from_slice(&[d0; 8]);
         }
         for n in 0..6 {
             let mut v = [0xFFu8; 16];
@@ -62,7 +64,7 @@ fn main() {
     // indexes them without a bounds check.
     assert!(palette.len() <= 256);
     pal.resize(256 * 16, 0xFF);
-    sums.resize(256 * 6 * 16, 0xFF);
+    sums.resize(256 * 6 * 32, 0xFF);
     rev.resize(256 * 6 * 16, 0xFF);
     write(&out, "class_sums.bin", &sums);
     write(&out, "class_rev.bin", &rev);

@@ -21,14 +21,17 @@ static HONOR_CLASS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honor_clas
 /// indexes them without a bounds check.
 const CLASSES: usize = 256;
 static PALETTE: [u8; 16 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/palette.bin"));
+/// 16-byte aligned bytes: the SIMD steps read them as memory operands.
+#[repr(C, align(16))]
+struct Aligned<const M: usize>([u8; M]);
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static CLASS_SUMS: [u8; 96 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/class_sums.bin"));
+static CLASS_SUMS: Aligned<{ 192 * CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/class_sums.bin")));
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static CLASS_REV: [u8; 96 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/class_rev.bin"));
+static CLASS_REV: Aligned<{ 96 * CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/class_rev.bin")));
 
 /// Size of the embedded shanten tables in bytes (reported by the benchmarks).
 pub fn table_bytes() -> usize {
-    SUIT_PREFIX.len() + SUIT_STATE.len() + HONOR_CLASS.len() + PALETTE.len() + CLASS_SUMS.len() + CLASS_REV.len()
+    SUIT_PREFIX.len() + SUIT_STATE.len() + HONOR_CLASS.len() + PALETTE.len() + CLASS_SUMS.0.len() + CLASS_REV.0.len()
 }
 
 #[inline(always)]
@@ -227,39 +230,40 @@ pub fn valid_distance(counts: &Counts, n_sets: usize) -> u8 {
 }
 
 /// The same min-plus product with SSE2 (baseline on x86-64): a suit vector is one
-/// 16-lane register [d0[0..8] | d1[0..8]]; one step adds the precomputed lanes of a
-/// class's i-th entry to the other operand shifted up i lanes. Saturating adds make
-/// the unused lanes harmless.
+/// 16-lane register [d0[0..8] | d1[0..8]], kept complemented (255 - d) so that one
+/// step is a saturating subtract and a max: 255 - sat(a + b) = subs(255 - b, a), and
+/// lanes shifted in as zeros read as impossible. One step subtracts the precomputed
+/// lanes of a class's i-th entry from the other operand shifted up i lanes.
 #[cfg(target_arch = "x86_64")]
 mod simd {
-    use super::{CLASS_REV, CLASS_SUMS, PALETTE};
+    use super::{Aligned, CLASS_REV, CLASS_SUMS, PALETTE};
     use core::arch::x86_64::*;
 
-    /// 16 bytes of `table` at `16 * i` (`i` in range: a class's entries in the
+    /// The 16 bytes of `table` at `16 * i` (`i` in range: a class's entries in the
     /// 256-class tables).
     #[inline(always)]
-    fn load<const M: usize>(table: &[u8; M], i: usize) -> __m128i {
-        let b = &table[16 * i..16 * i + 16];
-        // SAFETY: the slice holds exactly 16 bytes; the load is unaligned.
-        unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) }
+    fn load<const M: usize>(table: &Aligned<M>, i: usize) -> __m128i {
+        let b = &table.0[16 * i..16 * i + 16];
+        // SAFETY: the slice holds exactly 16 bytes at a multiple of 16 from the start
+        // of a 16-byte aligned array.
+        unsafe { _mm_load_si128(b.as_ptr() as *const __m128i) }
     }
 
-    /// min-plus product of class `a` (by its precomputed sums) and vector `b`.
+    /// Complemented min-plus product of class `a` (by its precomputed lanes) and the
+    /// complemented vector `b`.
     #[inline(always)]
     fn conv<const N: usize>(a: u8, b: __m128i) -> __m128i {
         // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
         unsafe {
-            let ones = _mm_set1_epi8(-1);
-            let mut c = ones;
+            let mut c = _mm_setzero_si128();
             for i in 0..=N {
-                let low = ((1u64 << (8 * i)) - 1) as i64;
-                let s = _mm_or_si128(_mm_sll_epi64(b, _mm_cvtsi32_si128(8 * i as i32)), _mm_set1_epi64x(low));
+                let s = _mm_sll_epi64(b, _mm_cvtsi32_si128(8 * i as i32));
                 let w = _mm_unpacklo_epi64(s, s);
                 // u = [d0[i] x8 | d1[i] x8]; v = [0xFF x8 | d0[i] x8].
-                let u = load(&CLASS_SUMS, 6 * a as usize + i);
-                let v = _mm_unpacklo_epi64(ones, u);
-                c = _mm_min_epu8(c, _mm_adds_epu8(u, w));
-                c = _mm_min_epu8(c, _mm_adds_epu8(v, s));
+                let u = load(&CLASS_SUMS, 12 * a as usize + 2 * i);
+                let v = load(&CLASS_SUMS, 12 * a as usize + 2 * i + 1);
+                c = _mm_max_epu8(c, _mm_subs_epu8(w, u));
+                c = _mm_max_epu8(c, _mm_subs_epu8(s, v));
             }
             c
         }
@@ -267,16 +271,20 @@ mod simd {
 
     #[inline(always)]
     pub fn combine<const N: usize>(cm: u8, cp: u8, cs: u8, ch: u8) -> u8 {
-        let ab = conv::<N>(cm, load(&PALETTE, cp as usize));
-        let abc = conv::<N>(cs, ab);
+        let at = 16 * cp as usize;
+        // SAFETY: SSE2 is part of the x86-64 baseline; the slice holds 16 bytes.
+        let p = unsafe { _mm_loadu_si128(PALETTE[at..at + 16].as_ptr() as *const __m128i) };
+        // SAFETY: as above; no memory is touched.
+        let p = unsafe { _mm_xor_si128(p, _mm_set1_epi8(-1)) };
+        let abc = conv::<N>(cs, conv::<N>(cm, p));
         // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
         unsafe {
-            let r = _mm_adds_epu8(abc, load(&CLASS_REV, 6 * ch as usize + N));
-            let r = _mm_min_epu8(r, _mm_srli_si128::<8>(r));
-            let r = _mm_min_epu8(r, _mm_srli_si128::<4>(r));
-            let r = _mm_min_epu8(r, _mm_srli_si128::<2>(r));
-            let r = _mm_min_epu8(r, _mm_srli_si128::<1>(r));
-            (_mm_cvtsi128_si32(r) & 0xFF) as u8
+            let r = _mm_subs_epu8(abc, load(&CLASS_REV, 6 * ch as usize + N));
+            let r = _mm_max_epu8(r, _mm_srli_si128::<8>(r));
+            let r = _mm_max_epu8(r, _mm_srli_si128::<4>(r));
+            let r = _mm_max_epu8(r, _mm_srli_si128::<2>(r));
+            let r = _mm_max_epu8(r, _mm_srli_si128::<1>(r));
+            255 - (_mm_cvtsi128_si32(r) & 0xFF) as u8
         }
     }
 }
