@@ -5,6 +5,7 @@
 
 use super::event::*;
 use super::ids::IdPool;
+use super::numbers;
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::TileId;
@@ -102,14 +103,22 @@ impl Reader<'_> {
             None => Ok(self.copy_of(k, red)),
         }
     }
-    fn deltas(&self, v: &Value) -> [i32; 4] {
-        let mut d = [0; 4];
-        if let Some(a) = v.get("deltas").and_then(|x| x.as_array()) {
-            for (i, x) in a.iter().take(4).enumerate() {
-                d[i] = x.as_i64().unwrap_or(0) as i32;
+    /// The event's `key` as a list of up to four points values, or `fill` when absent.
+    fn seat_points(&self, v: &Value, key: &str, fill: i32) -> Result<[i32; 4]> {
+        match v.get(key) {
+            None | Some(Value::Null) => Ok([fill; 4]),
+            Some(a) => {
+                let a = a.as_array().ok_or_else(|| self.err(format!("{key} is not a list")))?;
+                numbers::seat_points(a, key, fill).map_err(|e| self.err(e))
             }
         }
-        d
+    }
+    /// The event's `key`, from 0 to `max`, or 0 when absent.
+    fn small(&self, v: &Value, key: &str, max: u32) -> Result<u32> {
+        v.get(key).filter(|x| !x.is_null()).map_or(Ok(0), |x| numbers::small(x, key, max).map_err(|e| self.err(e)))
+    }
+    fn deltas(&self, v: &Value) -> Result<[i32; 4]> {
+        self.seat_points(v, "deltas", 0)
     }
 
     fn event(&mut self, v: &Value) -> Result<()> {
@@ -145,18 +154,13 @@ impl Reader<'_> {
                     .and_then(|k| k.as_u64())
                     .filter(|&k| (1..=4).contains(&k))
                     .ok_or_else(|| self.err("kyoku must be 1-4"))?;
-                let honba = v.get("honba").and_then(|k| k.as_u64()).unwrap_or(0).min(255) as u8;
-                let sticks = v.get("kyotaku").and_then(|k| k.as_u64()).unwrap_or(0).min(255) as u8;
+                let honba = self.small(v, "honba", 255)? as u8;
+                let sticks = self.small(v, "kyotaku", 255)? as u8;
                 let dealer = self.seat(v, "oya")?;
                 let dora = self
                     .fresh(v.get("dora_marker").ok_or_else(|| self.err("no dora_marker"))?)?
                     .ok_or_else(|| self.err("hidden dora marker"))?;
-                let mut scores = [25000; 4];
-                if let Some(a) = v.get("scores").and_then(|s| s.as_array()) {
-                    for (i, x) in a.iter().take(4).enumerate() {
-                        scores[i] = x.as_i64().unwrap_or(25000) as i32;
-                    }
-                }
+                let scores = self.seat_points(v, "scores", 25000)?;
                 let tehais = v.get("tehais").and_then(|t| t.as_array()).ok_or_else(|| self.err("no tehais"))?;
                 let mut hands = [[None; 13]; 4];
                 // Three hands: a three-player game (seat 3 stays empty).
@@ -378,7 +382,10 @@ impl Reader<'_> {
                         },
                     },
                 };
-                let num = |k: &str| v.get(k).and_then(|x| x.as_i64()).unwrap_or(0);
+                let points = match v.get("hora_points").filter(|x| !x.is_null()) {
+                    None => 0,
+                    Some(x) => numbers::points(x, "hora_points").map_err(|e| self.err(e))?,
+                };
                 let yaku = match v.get("yaku") {
                     None => Vec::new(),
                     Some(y) => self.pairs(y, "yaku")?,
@@ -400,15 +407,16 @@ impl Reader<'_> {
                     from,
                     hand,
                     win_tile,
-                    han: num("fan").clamp(0, u32::MAX as i64) as u32,
-                    fu: num("fu").clamp(0, u32::MAX as i64) as u32,
-                    points: num("hora_points").clamp(i32::MIN as i64, i32::MAX as i64) as i32,
-                    limit: num("limit").clamp(0, 9) as u8,
+                    han: self.small(v, "fan", u32::MAX)?,
+                    fu: self.small(v, "fu", u32::MAX)?,
+                    points,
+                    // Tenhou's limit codes are 0-5; an mjlog's are kept up to 9.
+                    limit: self.small(v, "limit", 9)? as u8,
                     yaku,
                     yakuman,
                     dora_indicators,
                     ura_indicators: ura,
-                    deltas: self.deltas(v),
+                    deltas: self.deltas(v)?,
                     pao,
                 };
                 self.game.events.push(Event::Win(Box::new(rec)));
@@ -442,17 +450,14 @@ impl Reader<'_> {
                         }
                     }
                 }
-                let deltas = self.deltas(v);
+                let deltas = self.deltas(v)?;
                 self.game.events.push(Event::Ryuukyoku(Box::new(DrawRecord { kind, deltas, shown })));
                 self.in_round = false;
             }
             "end_kyoku" => self.in_round = false,
             "end_game" => {
-                if let Some(a) = v.get("scores").and_then(|s| s.as_array()) {
-                    let mut scores = [0; 4];
-                    for (i, x) in a.iter().take(4).enumerate() {
-                        scores[i] = x.as_i64().unwrap_or(0) as i32;
-                    }
+                if v.get("scores").is_some_and(|s| !s.is_null()) {
+                    let scores = self.seat_points(v, "scores", 0)?;
                     let results = match v.get("results").and_then(|r| r.as_array()) {
                         None => None,
                         Some(a) => {

@@ -11,6 +11,7 @@
 
 use super::event::*;
 use super::ids::IdPool;
+use super::numbers;
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::TileId;
@@ -146,8 +147,14 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
             let mut scores = [0; 4];
             let mut results = [0.0; 4];
             for i in 0..4 {
-                scores[i] = sc[2 * i].as_f64().unwrap_or(0.0).round() as i32;
-                results[i] = sc[2 * i + 1].as_f64().unwrap_or(0.0);
+                // Final points (whole, or in thousands with a decimal) and results.
+                let p = sc[2 * i].as_f64().map(f64::round).filter(|p| (i32::MIN as f64..=i32::MAX as f64).contains(p));
+                scores[i] = p.ok_or_else(|| {
+                    Error::LogParse(format!("{source}: sc[{}]: final points {} do not fit 32 bits", 2 * i, sc[2 * i]))
+                })? as i32;
+                results[i] = sc[2 * i + 1].as_f64().filter(|r| r.is_finite()).ok_or_else(|| {
+                    Error::LogParse(format!("{source}: sc[{}]: result {} is not a number", 2 * i + 1, sc[2 * i + 1]))
+                })?;
             }
             game.events.push(Event::GameEnd { scores, results: Some(results) });
         }
@@ -213,10 +220,14 @@ fn play_round(
         return Err(cx.err(format!("{} fields, expected 17", r.len())));
     }
     let head = ints(&r[0], cx, "round header")?;
-    if head.len() < 3 || !(0..16).contains(&head[0]) || !(0..=255).contains(&head[1]) || !(0..=255).contains(&head[2]) {
-        return Err(cx.err("bad round header"));
+    if head.len() < 3 {
+        return Err(cx.err("round header needs hand, honba and sticks"));
     }
-    let scores_v = ints(&r[1], cx, "scores")?;
+    for (i, (what, max)) in [("hand", 15), ("honba", 255), ("sticks", 255)].into_iter().enumerate() {
+        numbers::small(&r[0][i], &format!("round header {what}"), max).map_err(|e| cx.err(e))?;
+    }
+    let scores = r[1].as_array().ok_or_else(|| cx.err("scores is not a list"))?;
+    let scores = numbers::seat_points(scores, "scores", 0).map_err(|e| cx.err(e))?;
     let dora_codes = ints(&r[2], cx, "dora")?;
     let ura_codes = ints(&r[3], cx, "ura")?;
     let mut pool = IdPool::new(aka);
@@ -250,10 +261,6 @@ fn play_round(
         }
     }
     let dora0 = id(&mut pool, *dora_codes.first().ok_or_else(|| cx.err("no dora indicator"))?)?;
-    let mut scores = [0; 4];
-    for i in 0..4 {
-        scores[i] = *scores_v.get(i).unwrap_or(&0) as i32;
-    }
     out.push(Event::RoundStart(Box::new(RoundStart {
         wind: (head[0] / 4) as u8,
         number: (head[0] % 4) as u8,
@@ -520,7 +527,8 @@ fn play_round(
         }
         let mut i = 1;
         while i + 1 < res.len() {
-            let deltas_v = ints(&res[i], cx, "score changes")?;
+            let deltas = res[i].as_array().ok_or_else(|| cx.err("score changes is not a list"))?;
+            let deltas = numbers::seat_points(deltas, "score changes", 0).map_err(|e| cx.err(e))?;
             let info = res[i + 1].as_array().ok_or_else(|| cx.err("win info is not a list"))?;
             i += 2;
             let seat = |i: usize, what: &str| -> Result<Option<usize>> {
@@ -536,10 +544,6 @@ fn play_round(
             let from = seat(1, "discarder")?.unwrap_or(0);
             let pao = seat(2, "liable player")?.filter(|&p| p != who);
             let text = info.get(3).and_then(|x| x.as_str()).unwrap_or("");
-            let mut deltas = [0; 4];
-            for s in 0..4 {
-                deltas[s] = *deltas_v.get(s).unwrap_or(&0) as i32;
-            }
             let mut hand = hands[who].clone();
             // Robbing a kan: the tile won on is the one added, not the last discard.
             let robbed = match out.iter().rev().find(|e| !matches!(e, Event::Win(_))) {
@@ -559,7 +563,7 @@ fn play_round(
                 }
             }
             hand.sort();
-            let (han, fu, points, limit) = parse_value(text, info);
+            let (han, fu, points, limit) = parse_value(text, info).map_err(|e| cx.err(format!("win info: {e}")))?;
             let (yaku, yakuman) = yaku_of(info);
             let dora_ids = flipped.clone();
             out.push(Event::Win(Box::new(WinRecord {
@@ -601,11 +605,13 @@ fn play_round(
             out.pop();
         }
     } else {
-        let deltas_v = if res.len() > 1 { ints(&res[1], cx, "score changes")? } else { vec![0; 4] };
-        let mut deltas = [0; 4];
-        for s in 0..4 {
-            deltas[s] = *deltas_v.get(s).unwrap_or(&0) as i32;
-        }
+        let deltas = match res.get(1) {
+            None => [0; 4],
+            Some(d) => {
+                let d = d.as_array().ok_or_else(|| cx.err("score changes is not a list"))?;
+                numbers::seat_points(d, "score changes", 0).map_err(|e| cx.err(e))?
+            }
+        };
         let dk = match kind {
             "流局" | "全員聴牌" | "全員不聴" => DrawKind::Exhaustive,
             "流し満貫" => DrawKind::NagashiMangan,
@@ -673,39 +679,51 @@ fn tenpai(hand: &[TileId]) -> bool {
 
 /// Han, fu, points and limit from a result text such as "30符4飜7700点",
 /// "満貫2000-4000点" or "40符満貫8000点" and the yaku entries "立直(1飜)".
-fn parse_value(text: &str, info: &[Value]) -> (u32, u32, i32, u8) {
+fn parse_value(text: &str, info: &[Value]) -> std::result::Result<(u32, u32, i32, u8), String> {
     let limit = LIMITS.iter().rev().find(|(k, _)| text.contains(k)).map(|x| x.1).unwrap_or(0);
-    let num_before = |s: &str, mark: char| -> Option<u32> {
-        let i = s.find(mark)?;
+    // The digits just before `mark`, at most `max` (no game holds more).
+    let num_before = |s: &str, mark: char, what: &str, max: u32| -> std::result::Result<Option<u32>, String> {
+        let Some(i) = s.find(mark) else { return Ok(None) };
         let digits: String =
             s[..i].chars().rev().take_while(|c| c.is_ascii_digit()).collect::<Vec<_>>().into_iter().rev().collect();
-        digits.parse().ok()
+        if digits.is_empty() {
+            return Ok(None);
+        }
+        match digits.parse::<u32>() {
+            Ok(v) if v <= max => Ok(Some(v)),
+            _ => Err(format!("{what} {digits} in {s:?} is more than {max}")),
+        }
     };
-    let fu = num_before(text, '符').unwrap_or(0);
+    let fu = num_before(text, '符', "fu", 1000)?.unwrap_or(0);
     // The han the text states ("40符2飜"), else the sum of the yaku entries (limit
     // hands state none; yaku under names this crate does not know still count).
     let mut han = 0u32;
     for y in info.iter().skip(4) {
         if let Some(s) = y.as_str() {
-            if let Some(h) = num_before(s, '飜') {
+            if let Some(h) = num_before(s, '飜', "han", 1000)? {
                 han = han.saturating_add(h);
             }
         }
     }
-    let han = num_before(text, '飜').unwrap_or(han);
+    let han = num_before(text, '飜', "han", 1000)?.unwrap_or(han);
     // The points: the digits (and a '-' between a tsumo's two payments) just before 点.
     let body = text.split('点').next().unwrap_or("");
     let tail: String = body.chars().rev().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
     let tail: String = tail.chars().rev().collect();
-    let nums: Vec<i64> = tail.split('-').filter_map(|x| x.parse().ok()).collect();
+    let too_big = || format!("points {tail:?} in {text:?} do not fit 32 bits");
+    let nums: Vec<i64> = tail
+        .split('-')
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse().map_err(|_| too_big()))
+        .collect::<std::result::Result<_, _>>()?;
     let points = match nums.as_slice() {
-        // Saturating: a damaged text can hold more digits than an i64 can double.
-        [a, b] => a.saturating_mul(2).saturating_add(*b),
-        [a] if text.contains('∀') => a.saturating_mul(3),
-        [a] => *a,
-        _ => 0,
+        [a, b] => a.checked_mul(2).and_then(|a| a.checked_add(*b)),
+        [a] if text.contains('∀') => a.checked_mul(3),
+        [a] => Some(*a),
+        _ => Some(0),
     };
-    (han, fu, points.clamp(0, i32::MAX as i64) as i32, limit)
+    let points = points.and_then(|p| i32::try_from(p).ok()).ok_or_else(too_big)?;
+    Ok((han, fu, points, limit))
 }
 
 /// Limit names and Tenhou's limit codes (数え役満 also reads as 役満).
