@@ -300,6 +300,7 @@ def score_hand(
     riichi_sticks: int = 0,
     kita: int = 0,
     n_players: int = 4,
+    dealer_wins: int = 0,
     win: Optional[_TileLike] = None,
     tsumo: Optional[bool] = None,
 ) -> ScoreResult: ...

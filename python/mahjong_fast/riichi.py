@@ -135,6 +135,7 @@ def wins_to_columns(wins: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
         out["riichi_sticks"][i] = int(w.get("riichi_sticks") or 0)
         out["kita"][i] = int(w.get("kita") or 0)
         out["n_players"][i] = n_players
+        out["dealer_wins"][i] = int(w.get("dealer_wins") or 0)
     return out
 
 

@@ -62,6 +62,7 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     daichisei: bool
     tenhou_kokushi_13: bool
     open_riichi_deal_in: bool
+    paarenchan: str
     ippatsu: bool
     ura_dora: bool
     kan_dora: bool

@@ -37,6 +37,7 @@ YAKU_MAP = {
     100: 47, 101: 45, 102: 40, 103: 39, 104: 50, 105: 43, 106: 51, 107: 42, 108: 44, 111: 49,
     112: 48, 113: 41, 114: 46, 115: 37, 116: 38,
     2: 59, 9: 60,  # OpenRiichi, DaburuOpenRiichi
+    119: 61,  # Paarenchan
 }
 DORA_IDS = {120, 121, 122}
 # Their daisharin (109) is one yaku renamed by suit; ours are three. Daichisei: 110.

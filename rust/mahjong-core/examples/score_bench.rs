@@ -37,6 +37,7 @@ struct Cols {
     riichi_sticks: Vec<i32>,
     kita: Vec<i32>,
     n_players: Vec<i32>,
+    dealer_wins: Vec<i32>,
 }
 
 fn generate(n: usize) -> Cols {
@@ -129,6 +130,7 @@ fn generate(n: usize) -> Cols {
         c.riichi_sticks.push(r.next(2) as i32);
         c.kita.push(0);
         c.n_players.push(4);
+        c.dealer_wins.push(0);
     }
     c
 }
@@ -156,6 +158,7 @@ fn main() {
         riichi_sticks: &v.riichi_sticks,
         kita: &v.kita,
         n_players: &v.n_players,
+        dealer_wins: &v.dealer_wins,
     };
     let rules = Rules::TENHOU;
     // Keep the rows that score (real batches are wins; error rows format messages).
@@ -196,6 +199,7 @@ fn main() {
                 sub(&v.kita, 1),
                 sub(&v.n_players, 1),
             );
+            let dw = sub(&v.dealer_wins, 1);
             let kc = Columns {
                 n: k,
                 hand: &hand,
@@ -215,6 +219,7 @@ fn main() {
                 riichi_sticks: &sticks,
                 kita: &kita,
                 n_players: &np,
+                dealer_wins: &dw,
             };
             let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
             let (mut e, mut h16, mut f16, mut ym, mut d16, mut u16_, mut a16, mut k16) = (

@@ -37,6 +37,7 @@ mod arg {
     crate::int_param!(honba: u16 = ctx::HONBA);
     crate::int_param!(riichi_sticks: u16 = ctx::RIICHI_STICKS);
     crate::int_param!(kita: u8 = ctx::KITA);
+    crate::int_param!(dealer_wins: u8 = ctx::DEALER_WINS);
     crate::int_param!(n_players: u8 = ctx::N_PLAYERS);
     crate::int_param!(han: u32 = pts::HAN);
     crate::int_param!(fu: u32 = pts::FU);
@@ -395,6 +396,7 @@ pub struct Ctx<'a, 'py> {
     pub riichi_sticks: u16,
     pub kita: u8,
     pub n_players: u8,
+    pub dealer_wins: u8,
 }
 
 impl Ctx<'_, '_> {
@@ -437,6 +439,7 @@ impl Ctx<'_, '_> {
             honba: self.honba,
             riichi_sticks: self.riichi_sticks,
             kita: self.kita,
+            dealer_wins: self.dealer_wins,
         };
         if let Some(s) = sw {
             if ctx.winner < n_players && ctx.dealer < n_players && ctx.seat_wind() != s {
@@ -456,7 +459,7 @@ impl Ctx<'_, '_> {
         d: &'a Bound<'py, PyDict>,
         keep: &'a mut Vec<Bound<'py, PyAny>>,
     ) -> PyResult<Ctx<'a, 'py>> {
-        const KNOWN: [&str; 30] = [
+        const KNOWN: [&str; 31] = [
             "hand",
             "win_tile",
             "win",
@@ -487,6 +490,7 @@ impl Ctx<'_, '_> {
             "riichi_sticks",
             "kita",
             "n_players",
+            "dealer_wins",
         ];
         for k in d.keys() {
             let k: String = k.extract()?;
@@ -556,6 +560,7 @@ impl Ctx<'_, '_> {
             riichi_sticks: int(d, "riichi_sticks", arg::riichi_sticks)?.unwrap_or(0),
             kita: int(d, "kita", arg::kita)?.unwrap_or(0),
             n_players: int(d, "n_players", arg::n_players)?.unwrap_or(4),
+            dealer_wins: int(d, "dealer_wins", arg::dealer_wins)?.unwrap_or(0),
         })
     }
 }
@@ -597,6 +602,9 @@ pub fn hand_and_win(
 ///         seats `winner`, `dealer`, `discarder`, `pao`.
 ///     dora, ura: indicator tiles (mpsz text or ids).
 ///     honba, riichi_sticks, kita (3-player north tiles), n_players.
+///     dealer_wins: hands the dealer won in a row before this one (0-255; draws
+///         do not count): the dealer's eighth win is paarenchan under the rule
+///         `paarenchan`.
 ///     win, tsumo: older names of `win_tile` and `self_draw` (aliases; give one name).
 ///
 /// Returns:
@@ -618,7 +626,7 @@ pub fn hand_and_win(
 #[pyo3(signature = (hand, win_tile=None, melds=None, *, rules=None, self_draw=None, riichi=false, double_riichi=false,
     open_riichi=false, discarder_riichi=false, ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
     seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
-    honba=0, riichi_sticks=0, kita=0, n_players=4, win=None, tsumo=None))]
+    honba=0, riichi_sticks=0, kita=0, n_players=4, dealer_wins=0, win=None, tsumo=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score_hand(
     hand: &Bound<'_, PyAny>,
@@ -650,6 +658,7 @@ pub fn score_hand(
     #[pyo3(from_py_with = arg::riichi_sticks)] riichi_sticks: u16,
     #[pyo3(from_py_with = arg::kita)] kita: u8,
     #[pyo3(from_py_with = arg::n_players)] n_players: u8,
+    #[pyo3(from_py_with = arg::dealer_wins)] dealer_wins: u8,
     win: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = arg::tsumo)] tsumo: Option<bool>,
 ) -> PyResult<PyScoreResult> {
@@ -682,6 +691,7 @@ pub fn score_hand(
         riichi_sticks,
         kita,
         n_players,
+        dealer_wins,
     }
     .build()?;
     let rules = resolve_rules(rules)?;
@@ -900,7 +910,7 @@ pub fn score_columns<'py>(
                 .map_err(|_| InvalidHandError::new_err(format!("column {:?}: must be C-contiguous", c.name)))?,
         );
     }
-    let [hand, win, meld_kind, meld_tile, meld_red, flags, winner, dealer, discarder, pao, round_wind, dora, ura, honba, riichi_sticks, kita, n_players] =
+    let [hand, win, meld_kind, meld_tile, meld_red, flags, winner, dealer, discarder, pao, round_wind, dora, ura, honba, riichi_sticks, kita, n_players, dealer_wins] =
         slices[..]
     else {
         return Err(InternalError::new_err("score_columns: column count"));
@@ -925,6 +935,7 @@ pub fn score_columns<'py>(
         riichi_sticks,
         kita,
         n_players,
+        dealer_wins,
     };
     cols.check().py_err()?;
     // The output columns live in one block reused from call to call (see riichi_out).

@@ -9,7 +9,7 @@
 use mahjong_core::riichi::batch::Columns;
 
 /// Column names in the order of [`Columns`]' fields.
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 18] = [
     "hand",
     "win",
     "meld_kind",
@@ -27,6 +27,7 @@ pub const NAMES: [&str; 17] = [
     "riichi_sticks",
     "kita",
     "n_players",
+    "dealer_wins",
 ];
 
 /// Every column of a dump folder (a missing file reads as an empty column).
@@ -34,7 +35,12 @@ pub struct Dump(Vec<Vec<i32>>);
 
 impl Dump {
     pub fn load(dir: &str) -> Dump {
-        Dump(NAMES.iter().map(|name| read(dir, name)).collect())
+        let mut cols: Vec<Vec<i32>> = NAMES.iter().map(|name| read(dir, name)).collect();
+        // Dumps made before the column existed: no dealer had won before.
+        if cols[17].is_empty() {
+            cols[17] = vec![0; cols[1].len()];
+        }
+        Dump(cols)
     }
 
     /// The columns borrowed as the batch scorer takes them.
@@ -59,6 +65,7 @@ impl Dump {
             riichi_sticks: &v[14],
             kita: &v[15],
             n_players: &v[16],
+            dealer_wins: &v[17],
         }
     }
 }

@@ -27,6 +27,9 @@ pub struct Game {
     pub number: u8,
     pub honba: u8,
     pub sticks: u8,
+    /// Hands the current dealer has won in a row (a draw, another winner or a new
+    /// dealer starts it again at 0): the count paarenchan (八連荘) reads.
+    pub dealer_wins: u8,
     /// Seat of the first dealer (起家); seat order for ties counts from it.
     pub first_dealer: u8,
     /// The caller reported that the time limit has passed: the hand in play is the
@@ -42,7 +45,18 @@ impl Game {
         for x in scores.iter_mut().skip(rules.players as usize) {
             *x = 0;
         }
-        Game { rules, scores, wind: 0, number: 0, honba: 0, sticks: 0, first_dealer: 0, time_up: false, result: None }
+        Game {
+            rules,
+            scores,
+            wind: 0,
+            number: 0,
+            honba: 0,
+            sticks: 0,
+            dealer_wins: 0,
+            first_dealer: 0,
+            time_up: false,
+            result: None,
+        }
     }
 
     /// The caller's report that the match time limit has passed (the core never reads
@@ -76,7 +90,7 @@ impl Game {
 
     /// Start the current hand on `wall`.
     pub fn start_round(&self, wall: Wall, record: bool) -> Round {
-        Round::new(
+        let mut r = Round::new(
             self.rules.clone(),
             wall,
             self.wind,
@@ -86,7 +100,9 @@ impl Game {
             self.sticks,
             self.scores,
             record,
-        )
+        );
+        r.dealer_wins = self.dealer_wins;
+        r
     }
 
     fn last_wind(&self) -> u8 {
@@ -129,6 +145,10 @@ impl Game {
         }
         let renchan = end.renchan;
         self.honba = if renchan || is_draw { self.honba.saturating_add(1) } else { 0 };
+        // Only wins count toward paarenchan: a dealer keeps the seat after a win only
+        // by winning, a draw (even the dealer's tenpai renchan) ends the run, and a new
+        // dealer starts at 0.
+        self.dealer_wins = if renchan && !is_draw { self.dealer_wins.saturating_add(1) } else { 0 };
         if self.rules.tobi && self.scores.iter().any(|&s| s < 0) {
             self.finish();
             return;
@@ -316,6 +336,25 @@ mod tests {
             tenpai: [false; 4],
         };
         g.end_round(&r, &e);
+    }
+
+    /// The dealer's run of wins (paarenchan's count) reaches the round and the
+    /// scorer's context; a draw, another winner or a new dealer starts it again.
+    #[test]
+    fn dealer_wins_count_the_dealers_run_of_wins() {
+        let mut g = Game::new(EngineRules::TENHOU);
+        let s = [25_000; 4];
+        for want in 1..=3u8 {
+            end(&mut g, s, Some(0), false);
+            assert_eq!((g.dealer(), g.dealer_wins), (0, want));
+        }
+        let mut rng = Rng::new(2);
+        assert_eq!(g.start_round(Wall::shuffled(&mut rng), false).dealer_wins, 3);
+        end(&mut g, s, None, true); // tenpai renchan: the dealer stays, the run ends
+        assert_eq!((g.dealer(), g.dealer_wins), (0, 0));
+        end(&mut g, s, Some(0), false);
+        end(&mut g, s, Some(2), false);
+        assert_eq!((g.dealer(), g.dealer_wins), (1, 0));
     }
 
     #[test]

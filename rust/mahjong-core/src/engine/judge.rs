@@ -37,6 +37,8 @@ pub struct WinContext<'a> {
     pub kita: u8,
     pub honba: u8,
     pub sticks: u8,
+    /// Hands the dealer won in a row before this one (paarenchan).
+    pub dealer_wins: u8,
 }
 
 /// What a win is worth.

@@ -119,6 +119,9 @@ pub struct Round {
     pub dealer: u8,
     pub honba: u8,
     pub sticks: u8,
+    /// Hands the dealer won in a row before this one (paarenchan; 0 unless the game
+    /// sets it).
+    pub dealer_wins: u8,
     pub scores: [i32; 4],
     pub wall: Wall,
     pub seats: [SeatState; 4],
@@ -180,6 +183,7 @@ impl Round {
             dealer,
             honba,
             sticks,
+            dealer_wins: 0,
             scores,
             wall,
             seats,
@@ -335,6 +339,7 @@ impl Round {
             kita: s.kita,
             honba: self.honba,
             sticks: self.sticks,
+            dealer_wins: self.dealer_wins,
         }
     }
 

@@ -75,6 +75,7 @@ pub fn score_win(ctx: &WinContext, rules: &Rules) -> Option<ScoreResult> {
         honba: ctx.honba as u16,
         riichi_sticks: ctx.sticks as u16,
         kita: ctx.kita,
+        dealer_wins: ctx.dealer_wins,
     };
     riichi::score(&hand, ctx.win_tile.rtile(), &rc, rules).ok()
 }
@@ -95,5 +96,48 @@ impl WinJudge for ScorerJudge {
         if let Some(r) = self.last {
             self.wins.push((seat, r));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::riichi::rules::Paarenchan;
+    use crate::tile::{parse_mpsz, to_ids};
+
+    /// The dealer's run of wins reaches the riichi scorer's context: the eighth win
+    /// is paarenchan under the rule, the seventh is not.
+    #[test]
+    fn the_dealers_run_of_wins_reaches_the_scorer() {
+        let ids = to_ids(&parse_mpsz("123m789m234p567s99s").unwrap()).unwrap();
+        let rules = Rules { paarenchan: Paarenchan::Eighth, ..Rules::STANDARD };
+        let ctx = |dealer_wins| WinContext {
+            seat: 0,
+            from: 1,
+            tsumo: false,
+            win_tile: ids[7],
+            concealed: &ids,
+            melds: &[],
+            round_wind: 0,
+            seat_wind: 0,
+            riichi: true,
+            double_riichi: false,
+            ippatsu: false,
+            rinshan: false,
+            chankan: false,
+            haitei: false,
+            houtei: false,
+            tenhou: false,
+            chiihou: false,
+            dora_indicators: &[],
+            ura_indicators: &[],
+            n_players: 4,
+            kita: 0,
+            honba: 0,
+            sticks: 0,
+            dealer_wins,
+        };
+        assert_eq!(score_win(&ctx(7), &rules).unwrap().yakuman, 1);
+        assert_eq!(score_win(&ctx(6), &rules).unwrap().yakuman, 0);
     }
 }

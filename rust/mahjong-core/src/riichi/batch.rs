@@ -60,7 +60,7 @@ pub const YAKU_WIDTH: usize = 16;
 
 /// The input columns, in the order of [`Columns`]: a missing column takes its default
 /// (also the pad of a narrower 2-D column).
-pub const INPUT: [Column; 17] = {
+pub const INPUT: [Column; 18] = {
     use Dtype::I32;
     [
         Column::new(
@@ -98,6 +98,13 @@ pub const INPUT: [Column; 17] = {
         Column::new("riichi_sticks", I32, 1, Some(0), "riichi sticks on the table 0-255 (as score's riichi_sticks)"),
         Column::new("kita", I32, 1, Some(0), "north tiles set aside 0-4 (3 players)"),
         Column::new("n_players", I32, 1, Some(4), "players: 3 or 4"),
+        Column::new(
+            "dealer_wins",
+            I32,
+            1,
+            Some(0),
+            "hands the dealer won in a row before this one 0-255 (as score's dealer_wins; paarenchan)",
+        ),
     ]
 };
 
@@ -184,13 +191,15 @@ pub struct Columns<'a> {
     pub riichi_sticks: &'a [i32],
     pub kita: &'a [i32],
     pub n_players: &'a [i32],
+    /// n counts of the dealer's wins in a row before the row's win.
+    pub dealer_wins: &'a [i32],
 }
 
 impl Columns<'_> {
     /// Check that every column has the length its width asks for.
     pub fn check(&self) -> Result<()> {
         let n = self.n;
-        let cols: [(&str, usize, usize); 17] = [
+        let cols: [(&str, usize, usize); 18] = [
             ("hand", self.hand.len(), n * HAND_WIDTH),
             ("win", self.win.len(), n),
             ("meld_kind", self.meld_kind.len(), n * MELD_WIDTH),
@@ -208,6 +217,7 @@ impl Columns<'_> {
             ("riichi_sticks", self.riichi_sticks.len(), n),
             ("kita", self.kita.len(), n),
             ("n_players", self.n_players.len(), n),
+            ("dealer_wins", self.dealer_wins.len(), n),
         ];
         for (name, got, want) in cols {
             if got != want {
@@ -433,6 +443,7 @@ impl Columns<'_> {
             honba: Self::counter(self.honba[i], arg::HONBA, i)?,
             riichi_sticks: Self::counter(self.riichi_sticks[i], arg::RIICHI_STICKS, i)?,
             kita: Self::counter(self.kita[i], arg::KITA, i)? as u8,
+            dealer_wins: Self::counter(self.dealer_wins[i], arg::DEALER_WINS, i)? as u8,
         };
         Ok((hand, win, ctx))
     }
@@ -518,6 +529,7 @@ pub struct Rows<'c> {
     riichi_sticks: &'c [i32],
     kita: &'c [i32],
     n_players: &'c [i32],
+    dealer_wins: &'c [i32],
 }
 
 impl<'a> Columns<'a> {
@@ -547,6 +559,7 @@ impl<'a> Columns<'a> {
             riichi_sticks: one(self.riichi_sticks, start, len)?,
             kita: one(self.kita, start, len)?,
             n_players: one(self.n_players, start, len)?,
+            dealer_wins: one(self.dealer_wins, start, len)?,
         })
     }
 }
@@ -674,6 +687,7 @@ impl Rows<'_> {
         let (np, winner, dealer) = (*self.n_players.get(j)?, *self.winner.get(j)?, *self.dealer.get(j)?);
         let (discarder, pao, round_wind) = (*self.discarder.get(j)?, *self.pao.get(j)?, *self.round_wind.get(j)?);
         let (honba, sticks, kita) = (*self.honba.get(j)?, *self.riichi_sticks.get(j)?, *self.kita.get(j)?);
+        let dealer_wins = *self.dealer_wins.get(j)?;
         let tsumo = f & flag::TSUMO != 0;
         let npu = np as u32;
         // -1: the seat before the winner (whatever the player count).
@@ -690,7 +704,8 @@ impl Rows<'_> {
             | (round_wind as u32 > 3)
             | (honba as u32 > arg::HONBA.max as u32)
             | (sticks as u32 > arg::RIICHI_STICKS.max as u32)
-            | (kita as u32 > arg::KITA.max as u32);
+            | (kita as u32 > arg::KITA.max as u32)
+            | (dealer_wins as u32 > arg::DEALER_WINS.max as u32);
         if bad {
             return None;
         }
@@ -740,6 +755,7 @@ impl Rows<'_> {
         ctx.honba = honba as u16;
         ctx.riichi_sticks = sticks as u16;
         ctx.kita = kita as u8;
+        ctx.dealer_wins = dealer_wins as u8;
         Some(TileId::wrapping(win_id as u8).rtile())
     }
 }
@@ -1164,10 +1180,10 @@ mod tests {
     /// Columns owned by a test: one Vec per column, rows appended with `push`.
     #[derive(Default, Clone)]
     struct Owned {
-        c: [Vec<i32>; 17],
+        c: [Vec<i32>; 18],
     }
 
-    const WIDTHS: [usize; 17] = [HAND_WIDTH, 1, 4, 4, 4, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 1, 1];
+    const WIDTHS: [usize; 18] = [HAND_WIDTH, 1, 4, 4, 4, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 1, 1, 1];
 
     impl Owned {
         /// A row: concealed mpsz (winning tile last or left out), winning tile, melds as
@@ -1217,6 +1233,7 @@ mod tests {
             self.c[14].push(0);
             self.c[15].push(0);
             self.c[16].push(4);
+            self.c[17].push(0);
         }
         fn cols(&self) -> Columns<'_> {
             let c = &self.c;
@@ -1239,6 +1256,7 @@ mod tests {
                 riichi_sticks: &c[14],
                 kita: &c[15],
                 n_players: &c[16],
+                dealer_wins: &c[17],
             }
         }
     }

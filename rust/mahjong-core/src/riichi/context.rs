@@ -114,6 +114,9 @@ pub struct WinContext {
     pub riichi_sticks: u16,
     /// North tiles set aside in 3-player (抜きドラ).
     pub kita: u8,
+    /// Hands the dealer has won in a row before this one (draws not counted): the
+    /// count paarenchan (八連荘) reads; it matters only to a win by the dealer.
+    pub dealer_wins: u8,
 }
 
 /// Integer arguments of a win's context: the scalar call and the batch columns check
@@ -128,6 +131,7 @@ pub mod arg {
     pub const DEALER: IntArg = IntArg::new("dealer", 0, 3);
     pub const DISCARDER: IntArg = IntArg::new("discarder", 0, 3);
     pub const PAO: IntArg = IntArg::new("pao", 0, 3);
+    pub const DEALER_WINS: IntArg = IntArg::new("dealer_wins", 0, 255);
 }
 
 impl Default for WinContext {
@@ -157,6 +161,7 @@ impl Default for WinContext {
             honba: 0,
             riichi_sticks: 0,
             kita: 0,
+            dealer_wins: 0,
         }
     }
 }

@@ -53,6 +53,9 @@ fn yakuman_by_sets(shape: &Shape, f: &HandFacts, ctx: &WinContext, rules: &Rules
     if ctx.renhou && rules.renhou == RenhouValue::Yakuman {
         out.push(Yaku::Renhou, 1);
     }
+    if super::yaku::paarenchan(ctx, rules) {
+        out.push(Yaku::Paarenchan, 1);
+    }
     match shape.form {
         Form::Kokushi => {
             if f.concealed[shape.win.index()] == 2 || (ctx.tenhou && rules.tenhou_kokushi_13) {
@@ -348,6 +351,7 @@ mod tests {
         }
         c.honba = r.below(3) as u16;
         c.riichi_sticks = r.below(2) as u16;
+        c.dealer_wins = if r.chance(10) { 6 + r.below(3) as u8 } else { 0 };
         c
     }
 
@@ -391,6 +395,8 @@ mod tests {
                 rules.yakuman_cap = Some(1 + (more >> 13) as u32);
             }
             rules.open_riichi_deal_in = r.chance(50);
+            use super::super::rules::Paarenchan;
+            rules.paarenchan = [Paarenchan::Off, Paarenchan::Eighth, Paarenchan::FromEighth][r.below(3) as usize];
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);
             let lean = score_without_fu_items(&hand, win, &ctx, &rules);

@@ -36,6 +36,17 @@ pub enum Daisharin {
     AllSuits,
 }
 
+/// Which of a dealer's consecutive wins is the yakuman paarenchan (八連荘).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Paarenchan {
+    /// Not a yakuman.
+    Off,
+    /// The eighth win in a row only (seven won before it).
+    Eighth,
+    /// The eighth win in a row and every later one.
+    FromEighth,
+}
+
 /// The fu a yakuman hand reports (its points do not depend on it).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum YakumanFu {
@@ -88,6 +99,7 @@ impl OptionValue for RenhouValue {
 
 crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman", Multiple => "multiple" });
 crate::named_enum!(YakumanFu { Counted => "counted", Tenhou => "tenhou" });
+crate::named_enum!(Paarenchan { Off => "off", Eighth => "eighth", FromEighth => "from_eighth" });
 crate::named_enum!(Daisharin { Off => "off", Pin => "pin", AllSuits => "all_suits" });
 
 crate::rule_options! {
@@ -137,6 +149,10 @@ crate::rule_options! {
         /// A player not in riichi who deals into an open riichi (オープン立直) pays a
         /// yakuman (役満払い): the hand is paid as a yakuman when it is worth less.
         open_riichi_deal_in: bool = false, Kind::Bool;
+        /// Paarenchan (八連荘): the dealer's eighth win in a row (`dealer_wins` = 7 of the
+        /// win's context) is a yakuman: "off", "eighth" (that win only) or "from_eighth"
+        /// (it and every later one). No other yaku is needed.
+        paarenchan: Paarenchan = Paarenchan::Off, Paarenchan::KIND;
         /// Ippatsu (一発) is a yaku.
         ippatsu: bool = true, Kind::Bool;
         /// Ura dora (裏ドラ) count for a riichi hand.

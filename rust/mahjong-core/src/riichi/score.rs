@@ -616,7 +616,11 @@ pub(super) fn counted_indicators<'a>(ind: &'a Indicators, rules: &Rules) -> &'a 
 /// A cheap necessary condition for any yakuman, so that most hands skip the check.
 /// `concealed_triplets` masks the concealed kinds held three or four times.
 fn could_be_yakuman(f: &HandFacts, concealed_triplets: u64, ankans: u32, ctx: &WinContext, rules: &Rules) -> bool {
-    if ctx.tenhou || ctx.chiihou || (ctx.renhou && rules.renhou == super::rules::RenhouValue::Yakuman) {
+    if ctx.tenhou
+        || ctx.chiihou
+        || (ctx.renhou && rules.renhou == super::rules::RenhouValue::Yakuman)
+        || super::yaku::paarenchan(ctx, rules)
+    {
         return true;
     }
     if f.suits == 0 || f.all_green || f.all_terminals || f.n_kans == 4 {

@@ -116,7 +116,7 @@ pub fn context_to_value(c: &WinContext) -> Value {
         "n_players": c.n_players, "winner": c.winner, "dealer": c.dealer, "discarder": c.discarder,
         "seat_wind": wind_text(c.seat_wind()), "round_wind": wind_text(c.round_wind), "pao": c.pao,
         "dora": tiles(&c.dora), "ura": tiles(&c.ura),
-        "honba": c.honba, "riichi_sticks": c.riichi_sticks, "kita": c.kita,
+        "honba": c.honba, "riichi_sticks": c.riichi_sticks, "kita": c.kita, "dealer_wins": c.dealer_wins,
     })
 }
 
@@ -307,6 +307,7 @@ pub fn context_from_value(v: &Value) -> Result<WinContext> {
         honba: f.int("honba", u16::MAX as u64)? as u16,
         riichi_sticks: f.int("riichi_sticks", u16::MAX as u64)? as u16,
         kita: f.int("kita", 4)? as u8,
+        dealer_wins: if f.get("dealer_wins").is_some() { f.int("dealer_wins", 255)? as u8 } else { 0 },
     };
     if let Some(Value::String(s)) = f.get("seat_wind") {
         let sw = parse_wind("context seat_wind", s)?;

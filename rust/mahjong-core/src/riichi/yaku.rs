@@ -7,7 +7,7 @@
 
 use super::context::WinContext;
 use super::kinds::KindMasks;
-use super::rules::{Daisharin, RenhouValue, Rules};
+use super::rules::{Daisharin, Paarenchan, RenhouValue, Rules};
 use super::shape::{Form, SetKind, Shape};
 use crate::decompose::Wait;
 use crate::hand::Counts;
@@ -80,10 +80,11 @@ pub enum Yaku {
     // Open riichi (a local yaku): in place of riichi / double riichi.
     OpenRiichi = 59,
     DoubleOpenRiichi = 60,
+    Paarenchan = 61,
 }
 
-/// Number of [`Yaku`] values (ids 0..61; 55 on are local yaku Tenhou has not).
-pub const N_YAKU: usize = 61;
+/// Number of [`Yaku`] values (ids 0..62; 55 on are local yaku Tenhou has not).
+pub const N_YAKU: usize = 62;
 
 /// Names of a yaku.
 #[derive(Copy, Clone, Debug)]
@@ -165,6 +166,7 @@ pub const YAKU_INFO: [YakuInfo; N_YAKU] = [
     info("daichisei", "Big seven stars", "Daichisei", "大七星"),
     info("open_riichi", "Open riichi", "Oopun riichi", "開立直"),
     info("double_open_riichi", "Double open riichi", "Daburu oopun riichi", "ダブルオープンリーチ"),
+    info("paarenchan", "Eight consecutive wins", "Paarenchan", "八連荘"),
 ];
 
 const ALL: [Yaku; N_YAKU] = {
@@ -231,6 +233,7 @@ const ALL: [Yaku; N_YAKU] = {
         Daichisei,
         OpenRiichi,
         DoubleOpenRiichi,
+        Paarenchan,
     ]
 };
 
@@ -513,6 +516,9 @@ pub fn yakuman_of(
     if ctx.renhou && rules.renhou == RenhouValue::Yakuman {
         out.push(Yaku::Renhou, 1);
     }
+    if paarenchan(ctx, rules) {
+        out.push(Yaku::Paarenchan, 1);
+    }
     match form {
         Form::Kokushi => {
             // Thirteen-sided: the tiles before the win were thirteen singles.
@@ -556,6 +562,17 @@ pub fn yakuman_of(
     }
     tile_colour_yakuman(f, out);
     local_yakuman(form, f, rules, out);
+}
+
+/// Is this win the dealer's paarenchan (八連荘) under the rules?
+#[inline]
+pub(super) fn paarenchan(ctx: &WinContext, rules: &Rules) -> bool {
+    ctx.is_dealer()
+        && match rules.paarenchan {
+            Paarenchan::Off => false,
+            Paarenchan::Eighth => ctx.dealer_wins == 7,
+            Paarenchan::FromEighth => ctx.dealer_wins >= 7,
+        }
 }
 
 /// The local yakuman of the tiles alone, each where the rules have it: seven pairs of
