@@ -206,37 +206,46 @@ impl Journal {
     }
 }
 
+/// A journal holding every kind of step and action, for the codecs' tests (JSON here,
+/// the binary snapshot in snapshot.rs).
+#[cfg(test)]
+pub(crate) fn every_step_journal() -> Journal {
+    let t = |i| TileId::new(i).unwrap();
+    let actions = [
+        Action::Discard { tile: t(5), riichi: false },
+        Action::Discard { tile: t(135), riichi: true },
+        Action::Tsumo,
+        Action::Ankan { tile: t(8) },
+        Action::Kakan { tile: t(9) },
+        Action::NineTerminals,
+        Action::Nuki { tile: t(120) },
+        Action::Ron,
+        Action::Chi { tiles: [t(1), t(6)] },
+        Action::Pon { tiles: [t(2), t(3)] },
+        Action::Daiminkan,
+        Action::Pass,
+    ];
+    let mut j = Journal::new(u64::MAX, Some((0..136).map(t).collect()));
+    for (i, a) in actions.into_iter().enumerate() {
+        j.steps.push(Step::Act { seat: (i % 4) as u8, action: a });
+    }
+    j.steps.extend([
+        Step::Penalty { seat: 3, penalty: Penalty::WrongRon },
+        Step::Penalty { seat: 1, penalty: Penalty::Chombo },
+        Step::TimeUp,
+        Step::Elapsed(300),
+        Step::NextHand,
+    ]);
+    j
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn every_step_round_trips() {
-        let t = |i| TileId::new(i).unwrap();
-        let actions = [
-            Action::Discard { tile: t(5), riichi: false },
-            Action::Discard { tile: t(135), riichi: true },
-            Action::Tsumo,
-            Action::Ankan { tile: t(8) },
-            Action::Kakan { tile: t(9) },
-            Action::NineTerminals,
-            Action::Nuki { tile: t(120) },
-            Action::Ron,
-            Action::Chi { tiles: [t(1), t(6)] },
-            Action::Pon { tiles: [t(2), t(3)] },
-            Action::Daiminkan,
-            Action::Pass,
-        ];
-        let mut j = Journal::new(u64::MAX, Some((0..136).map(t).collect()));
-        for (i, a) in actions.into_iter().enumerate() {
-            j.steps.push(Step::Act { seat: (i % 4) as u8, action: a });
-        }
-        j.steps.extend([
-            Step::Penalty { seat: 2, penalty: Penalty::WrongRon },
-            Step::TimeUp,
-            Step::Elapsed(50),
-            Step::NextHand,
-        ]);
+        let j = every_step_journal();
         let text = j.to_value().to_string();
         assert_eq!(Journal::from_value(&serde_json::from_str(&text).unwrap()).unwrap(), j);
     }

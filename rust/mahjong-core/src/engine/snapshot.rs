@@ -238,47 +238,18 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Journal)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn journal() -> Journal {
-        let t = |i| TileId::new(i).unwrap();
-        let mut j = Journal::new(u64::MAX, Some((0..136).map(t).collect()));
-        let actions = [
-            Action::Discard { tile: t(5), riichi: false },
-            Action::Discard { tile: t(135), riichi: true },
-            Action::Tsumo,
-            Action::Ankan { tile: t(8) },
-            Action::Kakan { tile: t(9) },
-            Action::NineTerminals,
-            Action::Nuki { tile: t(120) },
-            Action::Ron,
-            Action::Chi { tiles: [t(1), t(6)] },
-            Action::Pon { tiles: [t(2), t(3)] },
-            Action::Daiminkan,
-            Action::Pass,
-        ];
-        for (i, a) in actions.into_iter().enumerate() {
-            j.steps.push(Step::Act { seat: (i % 4) as u8, action: a });
-        }
-        j.steps.extend([
-            Step::Penalty { seat: 3, penalty: Penalty::WrongRon },
-            Step::Penalty { seat: 1, penalty: Penalty::Chombo },
-            Step::TimeUp,
-            Step::Elapsed(300),
-            Step::NextHand,
-        ]);
-        j
-    }
+    use crate::engine::journal::every_step_journal;
 
     #[test]
     fn every_step_round_trips() {
-        let j = journal();
+        let j = every_step_journal();
         let bytes = encode("{\"rules\": \"東\"}", &j);
         assert_eq!(decode(&bytes).unwrap(), ("{\"rules\": \"東\"}".to_string(), j));
     }
 
     #[test]
     fn damaged_bytes_are_refused_without_panic() {
-        let bytes = encode("{}", &journal());
+        let bytes = encode("{}", &every_step_journal());
         for cut in 0..bytes.len() {
             assert!(decode(&bytes[..cut]).is_err(), "cut at {cut}");
         }
