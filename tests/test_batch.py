@@ -1,6 +1,7 @@
 """The batch convention (mahjong_fast.batch): every input form gives the same result,
 any memory order is read correctly, dtypes never wrap, errors stay bounded."""
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -140,39 +141,100 @@ def test_error_table_keeps_every_row_and_the_first_messages():
     assert ErrorTable.concat([(0, e), (5000, e)]).rows.tolist() == list(range(5000)) + list(range(5000, 10000))
 
 
+def test_error_table_from_rows_and_from_codes_agree():
+    rng = np.random.default_rng(3)
+    n = 3 * 2**16 + 5  # more than one block of iteration
+    codes = np.zeros(n, np.uint8)
+    bad = np.sort(rng.choice(n, 2500, replace=False))
+    codes[bad] = rng.integers(1, len(ErrorTable.kind_names) + 1, len(bad))
+    msgs = [f"row {r}" for r in bad[:MAX_MESSAGES]]
+    a = ErrorTable.from_codes(codes, msgs)
+    b = ErrorTable(bad, codes[bad] - 1, msgs)
+    assert a == b and len(a) == len(b) == 2500
+    assert a.rows.dtype == np.uint64 and a.rows.tolist() == bad.tolist()
+    assert a.kind_codes.tolist() == (codes[bad] - 1).tolist()
+    listed = list(a)
+    assert [r for r, _, _ in listed] == bad.tolist()
+    assert [k for _, k, _ in listed] == a.kinds
+    assert listed[MAX_MESSAGES - 1][2] == f"row {bad[MAX_MESSAGES - 1]}" and listed[MAX_MESSAGES][2] is None
+    assert a[-1] == (int(bad[-1]), a.kinds[-1], None)
+    t = a.to_arrow()
+    assert t.column("row").to_pylist() == bad.tolist() and t.column("kind").to_pylist() == a.kinds
+    assert t.column("message").null_count == 2500 - MAX_MESSAGES
+    assert a.to_pandas()["kind"].tolist() == a.kinds == a.to_polars()["kind"].to_list()
+    # A table of no bad rows keeps no codes; unordered rows are refused.
+    assert len(ErrorTable.from_codes(np.zeros(10, np.uint8)).codes) == 0
+    assert ErrorTable() == ErrorTable.from_codes(np.zeros(7, np.uint8)) and not ErrorTable()
+    with pytest.raises(mf.ArgumentError):
+        ErrorTable([5, 2], [0, 0])
+
+
+# The peak resident memory of the measuring process, in MB. Its own: getrusage's
+# ru_maxrss is carried over from the parent through fork and exec (a child of a
+# 150 MB test process starts at 150 MB and hides anything smaller), the kernel's
+# VmHWM starts afresh with the new program.
+_PEAK = """
+def peak_mb():
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+"""
+
+
 def _peak_rss_mb(code):
-    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=600)
+    """Run ``code`` (which calls ``peak_mb()``) in a fresh interpreter; the numbers it prints."""
+    if not os.path.exists("/proc/self/status"):
+        pytest.skip("peak memory is read from /proc (Linux)")
+    out = subprocess.run([sys.executable, "-c", _PEAK + textwrap.dedent(code)], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
     return [float(x) for x in out.stdout.split()]
 
 
-def test_a_million_bad_rows_cost_a_few_megabytes():
-    before, after, n = _peak_rss_mb(
-        """
-        import resource, numpy as np, mahjong_fast as mf
-        hands = np.zeros((10**6, 34), np.uint8)
-        mf.shanten_batch(hands[:10])
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        r = mf.shanten_batch(hands)
-        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(before, after, len(r.errors))
+# Every row bad: (rows, the input as an expression of n, the call).
+_ALL_BAD = {
+    "shanten": (10**6, "np.zeros((n, 34), np.uint8)", "mf.shanten_batch"),
+    "shanten, broadcast view": (2 * 10**6, "np.broadcast_to(np.zeros(34, np.uint8), (n, 34))", "mf.shanten_batch"),
+    "score_many": (
+        5 * 10**5,
+        "{k: np.repeat(v, n, axis=0) for k, v in wins_to_columns([{'hand': '1m2m', 'win': '3m'}]).items()}",
+        "mf.score_many",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(_ALL_BAD))
+def test_bad_rows_cost_about_a_byte_each(case):
+    rows, data, call = _ALL_BAD[case]
+    before, after, n, out = _peak_rss_mb(
+        f"""
+        import numpy as np, mahjong_fast as mf
+        from mahjong_fast.riichi import wins_to_columns
+        n = {rows}
+        data = {data}
+        warm = data[:10] if isinstance(data, np.ndarray) else {{k: v[:10] for k, v in data.items()}}
+        {call}(warm)
+        before = peak_mb()
+        r = {call}(data)
+        after = peak_mb()
+        print(before, after, len(r.errors), sum(v.nbytes for v in r.values()) / 2**20)
         """
     )
-    assert n == 10**6
-    # Output 1 MB, error rows 8 MB + kinds 1 MB, 1000 messages: far from the 600 MB a
-    # million error tuples took.
-    assert after - before < 40, (before, after)
+    assert n == rows
+    # Peak memory past the output columns: the table is one byte a row (written in
+    # place, no list of bad rows built), the messages a thousand strings, a chunk of
+    # converted input a few MB. A list of (row, kind) pairs cost 25 bytes a row: 25 MB
+    # in the first case, 12 MB in the last.
+    assert after - before - out < 2 * rows / 2**20 + 4, (before, after, out)
 
 
 def test_a_broadcast_view_is_not_copied_whole():
     before, after, n = _peak_rss_mb(
         """
-        import resource, numpy as np, mahjong_fast as mf
+        import numpy as np, mahjong_fast as mf
         row = np.array(mf.to_counts("123m456p789s1122z"), np.uint8)
         view = np.broadcast_to(row, (2 * 10**7, 34))
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        before = peak_mb()
         r = mf.shanten_batch(view)
-        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        after = peak_mb()
         assert (r["shanten"] == 0).all()
         print(before, after, len(r["shanten"]))
         """

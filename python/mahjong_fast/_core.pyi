@@ -341,8 +341,9 @@ def taiwan_int_args() -> Dict[str, Tuple[int, int]]: ...
 _MeldsLike = Optional[Union[str, "Meld", Sequence[Union[str, "Meld"]]]]
 _CountsLike = Union[str, Sequence[int], "_npt.NDArray[_np.integer]"]
 _HandsLike = Union["_npt.NDArray[_np.uint8]", Sequence[str]]
-# Bad rows of a batch kernel: row numbers, kind codes (into error_kinds()), the first messages.
-_RowErrors = Tuple["_npt.NDArray[_np.uint64]", "_npt.NDArray[_np.uint8]", List[str]]
+# Bad rows of a batch kernel: one code per row (0 good, 1 + the kind code into
+# error_kinds(); empty when no row failed), the first messages.
+_RowErrors = Tuple["_npt.NDArray[_np.uint8]", List[str]]
 
 def shanten(hand: _TilesLike, melds: _MeldsLike = None, n_sets: Optional[int] = None) -> int: ...
 def shanten_detail(
@@ -442,7 +443,7 @@ def score_list(
     wins: Iterable[Any], rules: Any = None, threads: Optional[int] = None, first_row: int = 0
 ) -> List[Union[ScoreResult, MahjongError]]: ...
 def score_dicts(
-    wins: Iterable[Any], rules: Any = None, threads: Optional[int] = None, first_row: int = 0
+    wins: Iterable[Any], rules: Any = None, threads: Optional[int] = None
 ) -> Tuple[Dict[str, _npt.NDArray[Any]], _RowErrors]: ...
 def score_columns(
     columns: Dict[str, Any], rules: Any = None, threads: Optional[int] = None

@@ -16,9 +16,11 @@ input). A value its column's dtype cannot hold raises instead of wrapping.
 Every call returns a :class:`BatchResult`: a mapping of named output columns (NumPy
 arrays) plus :attr:`BatchResult.errors`, an :class:`ErrorTable` of the bad rows (row,
 kind, message). A bad row never stops the others; its kind is the name of a
-:class:`~mahjong_fast.MahjongError` subclass. The table keeps the row and kind of every
-bad row (9 bytes each) and the messages of the first :data:`MAX_MESSAGES` rows only
-(later rows have message ``None``), so a million bad rows cost about 9 MB.
+:class:`~mahjong_fast.MahjongError` subclass. The table is one byte per row of the
+batch, written in place by the kernel (0 for a good row, the kind for a bad one; no
+list of bad rows is built), and the messages of the first :data:`MAX_MESSAGES` bad rows
+only (later rows have message ``None``): a million bad rows cost about 1 MB, a batch
+without bad rows nothing.
 
 pyarrow, pandas and polars are optional: they are imported only when a caller passes
 their objects or asks for ``to_arrow()`` / ``to_pandas()`` / ``to_polars()``.
@@ -105,48 +107,85 @@ def _argument_error(message: str) -> Exception:
 
 
 class ErrorTable:
-    """Bad rows of a batch: ``rows`` (uint64), ``kind_codes`` (uint8, into
-    ``kind_names``) and the messages of the first :data:`MAX_MESSAGES` rows.
+    """Bad rows of a batch, one byte per row of the batch: ``codes[i]`` is 0 for a
+    good row and 1 + its kind code (into ``kind_names``) for a bad one, as the
+    kernels write it in place; plus the messages of the first :data:`MAX_MESSAGES`
+    bad rows. ``codes`` is empty when no row failed.
 
-    Iterating yields ``(row, kind, message)`` tuples (``message`` ``None`` past the
-    kept ones); :meth:`exception` gives row ``i``'s error as a ``MahjongError``.
+    ``rows`` (uint64) and ``kind_codes`` (uint8, into ``kind_names``) list the bad
+    rows alone; they are made from ``codes`` on first use (8 bytes a bad row), so a
+    table nobody lists costs its one byte a row. Iterating yields ``(row, kind,
+    message)`` tuples (``message`` ``None`` past the kept ones); :meth:`exception`
+    gives the ``i``-th bad row's error as a ``MahjongError``.
 
     Example:
         >>> t = ErrorTable([4, 9], [1, 0], ["row 4: bad", "row 9: worse"])
         >>> list(t), t.exception(1).row
         ([(4, 'InvalidHandError', 'row 4: bad'), (9, 'TileParseError', 'row 9: worse')], 9)
+        >>> t.codes.tolist()
+        [0, 0, 0, 0, 2, 0, 0, 0, 0, 1]
     """
 
-    __slots__ = ("rows", "kind_codes", "messages")
+    __slots__ = ("codes", "messages", "_count", "_rows")
     kind_names: Tuple[str, ...] = _KINDS
 
     def __init__(self, rows: Any = None, kind_codes: Any = None, messages: Optional[Sequence[str]] = None) -> None:
-        self.rows = np.asarray(rows if rows is not None else [], dtype=np.uint64)
-        self.kind_codes = np.asarray(kind_codes if kind_codes is not None else [], dtype=np.uint8)
-        self.messages: List[str] = list(messages or [])[: len(self.rows)]
+        rows = np.asarray(rows if rows is not None else [], dtype=np.int64)
+        kinds = np.asarray(kind_codes if kind_codes is not None else [], dtype=np.uint8)
+        if rows.shape != kinds.shape or rows.ndim != 1:
+            raise argument_error("kind_codes", f"one kind code per row: {rows.shape} rows, {kinds.shape} kind codes")
+        if len(rows) and (rows[0] < 0 or (np.diff(rows) <= 0).any()):
+            raise argument_error("rows", "rows must be distinct row numbers in increasing order")
+        codes = np.zeros(int(rows[-1]) + 1 if len(rows) else 0, np.uint8)
+        codes[rows] = kinds + np.uint8(1)
+        self._set(codes, messages)
+
+    @classmethod
+    def from_codes(cls, codes: Any, messages: Optional[Sequence[str]] = None) -> ErrorTable:
+        """A table from one code per row (0 good, 1 + kind code bad), as a kernel
+        returns it; the array is kept, not copied.
+
+        Example:
+            >>> t = ErrorTable.from_codes(np.array([0, 2, 0], np.uint8), ["row 1: bad"])
+            >>> t.rows.tolist(), t.kinds, len(t)
+            ([1], ['InvalidHandError'], 1)
+        """
+        t = cls.__new__(cls)
+        t._set(np.asarray(codes, dtype=np.uint8).reshape(-1), messages)
+        return t
+
+    def _set(self, codes: np.ndarray, messages: Optional[Sequence[str]]) -> None:
+        self._count = int(np.count_nonzero(codes))
+        self.codes = codes if self._count else np.zeros(0, np.uint8)
+        self.messages: List[str] = list(messages or [])[: min(self._count, MAX_MESSAGES)]
+        self._rows: Optional[np.ndarray] = None
 
     @classmethod
     def concat(cls, parts: Sequence[Tuple[int, ErrorTable]]) -> ErrorTable:
         """Tables of consecutive chunks, each with its first row's offset."""
         parts = [(off, t) for off, t in parts if len(t)]
-        if not parts:
-            return cls()
-        rows = np.concatenate([t.rows + np.uint64(off) for off, t in parts])
-        codes = np.concatenate([t.kind_codes for _, t in parts])
-        messages: List[str] = []
-        for _, t in parts:
-            if len(messages) >= MAX_MESSAGES:
-                break
-            messages.extend(t.messages[: MAX_MESSAGES - len(messages)])
-            if len(t.messages) < len(t):  # a chunk's later rows kept no message
-                break
-        return cls(rows, codes, messages)
+        joined = _Joined(max((off + len(t.codes) for off, t in parts), default=0))
+        for off, t in parts:
+            joined.add(off, t)
+        return joined.table()
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return self._count
 
     def __bool__(self) -> bool:
-        return len(self.rows) > 0
+        return self._count > 0
+
+    @property
+    def rows(self) -> np.ndarray:
+        """Row of each bad row, in increasing order (uint64)."""
+        if self._rows is None:
+            self._rows = np.flatnonzero(self.codes).view(np.uint64)
+        return self._rows
+
+    @property
+    def kind_codes(self) -> np.ndarray:
+        """Kind code of each bad row (uint8, into ``kind_names``)."""
+        return self.codes[self.rows.view(np.int64)] - np.uint8(1)
 
     @property
     def kinds(self) -> List[str]:
@@ -163,23 +202,33 @@ class ErrorTable:
             i += len(self)
         if not 0 <= i < len(self):
             raise IndexError(f"error {i}: the table holds {len(self)}")
-        return int(self.rows[i]), self.kind_names[int(self.kind_codes[i])], self.message(i)
+        row = int(self.rows[i])
+        return row, self.kind_names[int(self.codes[row]) - 1], self.message(i)
 
     def __iter__(self) -> Iterator[Tuple[int, str, Optional[str]]]:
         names, msgs = self.kind_names, self.messages
-        for i, (r, c) in enumerate(zip(self.rows.tolist(), self.kind_codes.tolist())):
-            yield r, names[c], msgs[i] if i < len(msgs) else None
+        i = 0
+        # Block by block: listing the rows never builds a list of every bad row.
+        for start in range(0, len(self.codes), CHUNK_ROWS):
+            block = self.codes[start : start + CHUNK_ROWS]
+            at = np.flatnonzero(block)
+            for r, c in zip(at.tolist(), block[at].tolist()):
+                yield start + r, names[c - 1], msgs[i] if i < len(msgs) else None
+                i += 1
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ErrorTable):
             return NotImplemented
-        return (np.array_equal(self.rows, other.rows) and np.array_equal(self.kind_codes, other.kind_codes)
-                and self.messages == other.messages)
+        if len(self) != len(other) or self.messages != other.messages:
+            return False
+        # Equal up to trailing good rows (a table made from rows ends at the last bad one).
+        n = int(self.rows[-1]) + 1 if len(self) else 0
+        return np.array_equal(self.codes[:n], other.codes[:n])
 
     def __repr__(self) -> str:
         if not len(self):
             return "ErrorTable(0 rows)"
-        counts = np.bincount(self.kind_codes, minlength=len(self.kind_names))
+        counts = np.bincount(self.codes, minlength=len(self.kind_names) + 1)[1:]
         by_kind = ", ".join(f"{self.kind_names[k]}: {n}" for k, n in enumerate(counts.tolist()) if n)
         return f"ErrorTable({len(self)} rows; {by_kind}; first: row {self[0][0]}: {self[0][2]})"
 
@@ -205,24 +254,51 @@ class ErrorTable:
         return {"row": self.rows, "kind": self.kinds, "message": msgs}
 
     def to_arrow(self) -> Any:
+        """The table as a ``pyarrow.Table``: ``row`` (uint64), ``kind`` (dictionary of
+        the kind names, indexed by the kind codes), ``message`` (null past the kept ones)."""
         import pyarrow as pa
 
-        c = self.columns()
-        return pa.table({"row": pa.array(c["row"]), "kind": pa.array(c["kind"], pa.string()).dictionary_encode(),
-                         "message": pa.array(c["message"], pa.string())})
+        kind = pa.DictionaryArray.from_arrays(pa.array(self.kind_codes), pa.array(self.kind_names, pa.string()))
+        kept = pa.array(self.messages, pa.string())
+        message = pa.concat_arrays([kept, pa.nulls(len(self) - len(kept), pa.string())])
+        return pa.table({"row": pa.array(self.rows), "kind": kind, "message": message})
 
     def to_pandas(self) -> Any:
+        """The table as a ``pandas.DataFrame`` (``kind`` categorical over the kind names)."""
         import pandas as pd
 
         c = self.columns()
-        return pd.DataFrame({"row": c["row"], "kind": pd.Categorical(c["kind"]), "message": c["message"]})
+        kind = pd.Categorical.from_codes(self.kind_codes.astype(np.int16), categories=list(self.kind_names))
+        return pd.DataFrame({"row": c["row"], "kind": kind, "message": c["message"]})
 
     def to_polars(self) -> Any:
+        """The table as a ``polars.DataFrame`` (``kind`` categorical)."""
         import polars as pl
 
         c = self.columns()
         return pl.DataFrame({"row": c["row"], "kind": pl.Series(c["kind"], dtype=pl.Categorical),
                              "message": pl.Series(c["message"], dtype=pl.Utf8)})
+
+
+class _Joined:
+    """The error tables of consecutive chunks of one batch as one: each chunk's codes
+    placed at its offset; messages kept while every earlier bad row has one."""
+
+    def __init__(self, n: int) -> None:
+        self.codes = np.zeros(n, np.uint8)  # zeroed pages no chunk writes cost no memory
+        self.messages: List[str] = []
+        self.count = 0
+
+    def add(self, offset: int, t: ErrorTable) -> None:
+        if not len(t):
+            return
+        self.codes[offset : offset + len(t.codes)] = t.codes
+        if len(self.messages) == self.count:
+            self.messages.extend(t.messages[: MAX_MESSAGES - len(self.messages)])
+        self.count += len(t)
+
+    def table(self) -> ErrorTable:
+        return ErrorTable.from_codes(self.codes, self.messages)
 
 
 # ---- the result -----------------------------------------------------------------------
@@ -502,8 +578,8 @@ def run_chunked(
         >>> cols_in, cols_out = specs("shanten"), specs("shanten", "output")
         >>> n, cols = read_columns({"hand": ["123m456p789s1122z"]}, cols_in)
         >>> def kernel(chunk):
-        ...     values, (rows, kinds, messages) = _core.shanten_rows(chunk["hand"])
-        ...     return {"shanten": values}, ErrorTable(rows, kinds, messages)
+        ...     values, (codes, messages) = _core.shanten_rows(chunk["hand"])
+        ...     return {"shanten": values}, ErrorTable.from_codes(codes, messages)
         >>> run_chunked(n, cols, cols_in, kernel, cols_out)["shanten"].tolist()
         [0]
     """
@@ -529,11 +605,11 @@ def run_chunked(
         values, errors = kernel(chunk(0, n))
         return BatchResult(values, errors)
     result = {c.name: np.empty((n,) + c.shape, dtype=_INT_DTYPES[c.dtype]) for c in out_columns}
-    parts = []
+    errors = _Joined(n)
     for a in range(0, n, CHUNK_ROWS):
         b = min(n, a + CHUNK_ROWS)
-        values, errors = kernel(chunk(a, b))
+        values, part = kernel(chunk(a, b))
         for k, v in values.items():
             result[k][a:b] = v
-        parts.append((a, errors))
-    return BatchResult(result, ErrorTable.concat(parts))
+        errors.add(a, part)
+    return BatchResult(result, errors.table())

@@ -55,9 +55,11 @@ Every batch call follows one convention (`mahjong_fast.batch`):
 - **Output**: a `BatchResult`: the output columns below (NumPy arrays, one row per
   input row; a bad row holds each column's default) and `.errors`, one table of the
   bad rows (row, kind, message) with `to_arrow()`, `to_pandas()`, `to_polars()` on
-  both. The table keeps every bad row's row and kind (9 bytes each) and the messages
-  of the first {MAX_MESSAGES:,}, so a million bad rows cost about 9 MB. A bad row never
-  stops the others; its kind is a `MahjongError` subclass name.
+  both. The table is one byte per row of the batch, written in place by the kernel
+  (0 for a good row, 1 + the kind code for a bad one; `ErrorTable.codes`), and the
+  messages of the first {MAX_MESSAGES:,} bad rows: a million bad rows cost about 1 MB, a batch
+  without bad rows nothing. A bad row never stops the others; its kind is a
+  `MahjongError` subclass name.
 - **Threads**: `threads=None` uses every core (or `RAYON_NUM_THREADS`); a count runs
   the call on that many threads. The GIL is released while the core works.
 """

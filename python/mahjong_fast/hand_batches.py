@@ -66,8 +66,8 @@ def _run(batch: str, kernel: Callable[..., Any], hands: Any, n_sets: Optional[in
     name = cols_out[0].name
 
     def call(chunk: dict) -> Any:
-        values, (rows, kinds, messages) = kernel(chunk["hand"], n_sets, threads)
-        return {name: values}, ErrorTable(rows, kinds, messages)
+        values, (codes, messages) = kernel(chunk["hand"], n_sets, threads)
+        return {name: values}, ErrorTable.from_codes(codes, messages)
 
     return run_chunked(n, cols, cols_in, call, cols_out)
 

@@ -225,8 +225,8 @@ def score_many(
         n, cols = read_columns(wins, cols_in, what="score_many")
 
         def kernel(chunk: Dict[str, Any]) -> Any:
-            values, (rows, kinds, messages) = score_columns(chunk, rs, threads)
-            return values, ErrorTable(rows, kinds, messages)
+            values, (codes, messages) = score_columns(chunk, rs, threads)
+            return values, ErrorTable.from_codes(codes, messages)
 
         return run_chunked(n, cols, cols_in, kernel, cols_out)
     if not columns:
@@ -238,14 +238,14 @@ def score_many(
     tables = []
     start = 0
     for chunk in _row_chunks(wins):
-        values, (rows, kinds, messages) = score_dicts(chunk, rs, threads, 0)
+        values, (codes, messages) = score_dicts(chunk, rs, threads)
         parts.append(values)
-        tables.append((start, ErrorTable(rows, kinds, messages)))
+        tables.append((start, ErrorTable.from_codes(codes, messages)))
         start += len(chunk)
     if len(parts) == 1:
         return BatchResult(parts[0], tables[0][1])
     if not parts:
-        parts.append(score_dicts([], rs, threads, 0)[0])
+        parts.append(score_dicts([], rs, threads)[0])
     merged = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     return BatchResult(merged, ErrorTable.concat(tables))
 

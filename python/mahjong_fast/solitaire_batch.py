@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 import numpy as np
 
 from mahjong_fast import _core
-from mahjong_fast.batch import BatchResult, ErrorTable, specs
+from mahjong_fast.batch import MAX_MESSAGES, BatchResult, ErrorTable, specs
 from mahjong_fast.results import AtlasRow, SurveySummary
 from mahjong_fast.stats import percentile, wilson
 
@@ -172,7 +172,8 @@ def solve_many(
             bad_rows.append(row)
             name = type(e).__name__
             bad_kinds.append(kinds.index(name) if name in kinds else kinds.index("LayoutError"))
-            messages.append(f"row {row}: {e}")
+            if len(messages) < MAX_MESSAGES:
+                messages.append(f"row {row}: {e}")
             continue
         good.append(list(faces))
         index.append(row)

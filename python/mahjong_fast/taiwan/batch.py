@@ -96,41 +96,48 @@ def _is_columns(data: Any) -> bool:
 
 def _kernel(rules: Any, threads: Optional[int]) -> Any:
     def call(chunk: Dict[str, Any]) -> Any:
-        values, (rows, kinds, messages) = _core.taiwan_score_columns(chunk, rules, threads)
-        return values, ErrorTable(rows, kinds, messages)
+        values, (codes, messages) = _core.taiwan_score_columns(chunk, rules, threads)
+        return values, ErrorTable.from_codes(codes, messages)
 
     return call
 
 
 def _score_rows(rows: List[Any], kernel: Any) -> Tuple[Dict[str, np.ndarray], ErrorTable]:
     """One chunk of rows: each read on its own (a bad row is its own error), the good
-    ones scored together, the outputs put back in row order."""
+    ones scored together, the outputs and error codes put back in row order."""
+    n = len(rows)
+    codes = np.zeros(n, np.uint8)
+    kinds = ErrorTable.kind_names
+    # Messages by row: those of the first refused rows and of the first scored bad
+    # rows, which between them hold the first MAX_MESSAGES bad rows'.
+    messages: Dict[int, str] = {}
     good: List[Dict[str, Any]] = []
     at: List[int] = []
-    refused: List[Tuple[int, str, str]] = []
     for i, row in enumerate(rows):
         try:
             good.append(_row_values(row))
             at.append(i)
+            continue
         except MahjongError as e:
-            refused.append((i, type(e).__name__, str(e)))
+            kind, message = type(e).__name__, str(e)
         except Exception as e:  # noqa: BLE001 - any fault of one row is that row's error
-            refused.append((i, "InvalidHandError", f"{type(e).__name__}: {e}"))
-    n = len(rows)
+            kind, message = "InvalidHandError", f"{type(e).__name__}: {e}"
+        codes[i] = kinds.index(kind) + 1
+        if len(messages) < MAX_MESSAGES:
+            messages[i] = message
     out = {c.name: np.full((n,) + c.shape, c.default, dtype=np.int32 if c.dtype == "int32" else np.uint64)
            for c in specs("taiwan_score", "output")}
-    scored = ErrorTable()
     if good:
         values, scored = kernel(_stack(good))
         idx = np.asarray(at, dtype=np.int64)
         for k, v in values.items():
             out[k][idx] = v
-        scored = ErrorTable(idx[scored.rows.astype(np.int64)], scored.kind_codes, scored.messages)
-    kinds = list(ErrorTable.kind_names)
-    bad = sorted([(r, kinds.index(k), m) for r, k, m in refused] +
-                 [(int(r), int(c), scored.message(j)) for j, (r, c) in enumerate(zip(scored.rows, scored.kind_codes))])
-    messages = [m if m is not None else "" for _, _, m in bad[:MAX_MESSAGES]]
-    return out, ErrorTable([r for r, _, _ in bad], [c for _, c, _ in bad], messages)
+        if len(scored):
+            codes[idx] = scored.codes
+            bad = idx[scored.rows.view(np.int64)]
+            messages.update(zip(bad[: len(scored.messages)].tolist(), scored.messages))
+    first = np.flatnonzero(codes)[:MAX_MESSAGES].tolist()
+    return out, ErrorTable.from_codes(codes, [messages.get(r, "") for r in first])
 
 
 def score_batch(data: Any, *, rules: RulesLike = None, threads: Optional[int] = None) -> BatchResult:

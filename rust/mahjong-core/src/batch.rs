@@ -2,10 +2,10 @@
 //! Taiwan scoring, solitaire solve-many and survey): columns declared once as
 //! [`Column`] specs, a thread count, and a bounded table of row errors.
 //!
-//! A batch never stops at a bad row: the row gets its column's error value and one
-//! entry in [`RowErrors`]. Every bad row keeps its row number and error kind (a few
-//! bytes each); only the first [`MAX_MESSAGES`] keep their message, so a million bad
-//! rows cost a few megabytes, not a million strings.
+//! A batch never stops at a bad row: the row gets its column's error value and its
+//! kind in [`RowErrors`], one byte per row written in place by the kernel; only the
+//! first [`MAX_MESSAGES`] bad rows keep their message, so a million bad rows cost a
+//! megabyte, not a million strings.
 
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
@@ -94,38 +94,73 @@ pub fn meld_code_names() -> [&'static str; 6] {
 /// Messages kept per batch call: those of the first bad rows (by row number).
 pub const MAX_MESSAGES: usize = 1000;
 
-/// The bad rows of a batch, in row order: every row and kind (see
-/// [`Error::kind_code`]), the messages of the first [`MAX_MESSAGES`].
+/// The code of a good row in [`RowErrors::codes`]; a bad row holds [`row_code`].
+pub const GOOD_ROW: u8 = 0;
+
+/// The code of a row that failed with `e`: 1 + [`Error::kind_code`].
+#[inline]
+pub fn row_code(e: &Error) -> u8 {
+    e.kind_code() + 1
+}
+
+/// The bad rows of a batch as one byte per row of the batch, written in place by the
+/// kernel as it evaluates the row (no list of bad rows is built): [`GOOD_ROW`] or
+/// [`row_code`]; and the messages of the first [`MAX_MESSAGES`] bad rows. `codes` is
+/// empty when no row failed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowErrors {
-    pub rows: Vec<u64>,
-    pub kinds: Vec<u8>,
+    pub codes: Vec<u8>,
     pub messages: Vec<String>,
 }
 
 impl RowErrors {
-    /// From the (row, kind code) pairs the parallel parts found, in any order;
-    /// `message_of(row)` evaluates a bad row again for its message (evaluation is
-    /// pure, so it fails the same way), which only the first rows need.
-    pub fn collect(parts: Vec<(u64, u8)>, message_of: impl Fn(usize) -> Option<Error>) -> RowErrors {
-        let mut parts = parts;
-        parts.sort_unstable_by_key(|&(r, _)| r);
-        let messages = parts
-            .iter()
-            .take(MAX_MESSAGES)
-            .map(|&(r, _)| message_of(r as usize).map(|e| e.message().to_owned()).unwrap_or_default())
-            .collect();
-        let (rows, kinds) = parts.into_iter().unzip();
-        RowErrors { rows, kinds, messages }
+    /// A kernel's codes for `n` rows, all [`GOOD_ROW`]. Zeroed memory: the pages of
+    /// rows that never fail are never written, so they cost nothing in most allocators.
+    pub fn good_rows(n: usize) -> Vec<u8> {
+        vec![GOOD_ROW; n]
     }
 
+    /// From the codes a kernel wrote; `message_of(row)` evaluates a bad row again for
+    /// its message (evaluation is pure, so it fails the same way), which only the first
+    /// rows need.
+    pub fn collect(codes: Vec<u8>, message_of: impl Fn(usize) -> Option<Error>) -> RowErrors {
+        RowErrors::with_messages(codes, |r| message_of(r).map(|e| e.message().to_owned()).unwrap_or_default())
+    }
+
+    /// From the codes a kernel wrote and the message of each of the first bad rows.
+    pub fn with_messages(codes: Vec<u8>, mut message_of: impl FnMut(usize) -> String) -> RowErrors {
+        let messages: Vec<String> = bad_rows(&codes).take(MAX_MESSAGES).map(|(r, _)| message_of(r)).collect();
+        let codes = if messages.is_empty() { Vec::new() } else { codes };
+        RowErrors { codes, messages }
+    }
+
+    /// Every bad row and its kind code, in row order.
+    pub fn bad(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        bad_rows(&self.codes)
+    }
+
+    /// The number of bad rows.
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.codes.iter().filter(|&&c| c != GOOD_ROW).count()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.messages.is_empty()
     }
+}
+
+/// (row, kind code) of each bad row of `codes`, found a block at a time: blocks of good
+/// rows are skipped by one OR over the block (which compiles to a few vector ops), so
+/// scanning a batch without bad rows costs a fraction of an instruction a row.
+fn bad_rows(codes: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
+    const BLOCK: usize = 64;
+    codes
+        .chunks(BLOCK)
+        .enumerate()
+        .filter(|(_, block)| block.iter().fold(GOOD_ROW, |a, &c| a | c) != GOOD_ROW)
+        .flat_map(|(b, block)| {
+            block.iter().enumerate().filter(|&(_, &c)| c != GOOD_ROW).map(move |(r, &c)| (b * BLOCK + r, c - 1))
+        })
 }
 
 /// Largest local pool a batch call may ask for.
@@ -154,12 +189,21 @@ mod tests {
 
     #[test]
     fn errors_keep_every_row_and_the_first_messages() {
-        let parts: Vec<(u64, u8)> = (0..3000u64).rev().map(|r| (r, (r % 2) as u8)).collect();
-        let e = RowErrors::collect(parts, |r| Some(Error::InvalidHand(format!("row {r}"))));
+        let mut codes = RowErrors::good_rows(4000);
+        for r in (0..3000).rev() {
+            codes[r] =
+                row_code(&if r % 2 == 0 { Error::TileParse(String::new()) } else { Error::InvalidHand(String::new()) });
+        }
+        let e = RowErrors::collect(codes, |r| Some(Error::InvalidHand(format!("row {r}"))));
         assert_eq!(e.len(), 3000);
-        assert!(e.rows.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(e.codes.len(), 4000);
         assert_eq!(e.messages.len(), MAX_MESSAGES);
         assert_eq!(e.messages[7], "row 7");
-        assert_eq!(e.kinds[..3], [0, 1, 0]);
+        let bad: Vec<(usize, u8)> = e.bad().take(3).collect();
+        assert_eq!(bad, [(0, 0), (1, 1), (2, 0)]);
+        assert_eq!(Error::KINDS[1], "InvalidHandError");
+        // A batch without bad rows keeps no codes.
+        let none = RowErrors::collect(RowErrors::good_rows(10), |_| None);
+        assert!(none.is_empty() && none.codes.is_empty() && none.messages.is_empty());
     }
 }

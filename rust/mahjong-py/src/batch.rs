@@ -7,12 +7,13 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-/// Bad rows as Python receives them: row numbers, kind codes (into `error_kinds()`),
-/// and the messages of the first rows.
-pub type ErrorArrays<'py> = (Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u8>>, Vec<String>);
+/// Bad rows as Python receives them: one code per row (0 good, 1 + the kind code
+/// into `error_kinds()`; empty when no row failed), moved, not copied; and the
+/// messages of the first bad rows.
+pub type ErrorArrays<'py> = (Bound<'py, PyArray1<u8>>, Vec<String>);
 
 pub fn error_arrays(py: Python<'_>, e: RowErrors) -> ErrorArrays<'_> {
-    (e.rows.into_pyarray(py), e.kinds.into_pyarray(py), e.messages)
+    (e.codes.into_pyarray(py), e.messages)
 }
 
 /// `threads` from Python: None (every core) or a count in the core's range.

@@ -812,62 +812,58 @@ type ColumnsResult<'py> = PyResult<(Bound<'py, PyDict>, ErrorArrays<'py>)>;
 
 /// Score wins given as dicts (the keys of `score`) into the batch's output columns
 /// (the kernel of `score_many(rows, columns=True)`): each row read once, bad rows in
-/// the error arrays (rows counted from `first_row`).
+/// the error codes (0 good, 1 + the kind code; empty when every row scored).
 ///
 /// Example:
 ///     >>> from mahjong_fast._core import score_dicts, RiichiRules
-///     >>> cols, (rows, kinds, messages) = score_dicts([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": 5}])
-///     >>> cols["points"].tolist(), rows.tolist(), kinds.tolist()
-///     ([1500, 0], [1], [0])
+///     >>> cols, (codes, messages) = score_dicts([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}, {"hand": 5}])
+///     >>> cols["points"].tolist(), codes.tolist(), len(messages)
+///     ([1500, 0], [0, 1], 1)
 #[pyfunction]
-#[pyo3(signature = (wins, rules=None, threads=None, first_row=0))]
+#[pyo3(signature = (wins, rules=None, threads=None))]
 pub fn score_dicts<'py>(
     py: Python<'py>,
     wins: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
-    first_row: u64,
 ) -> ColumnsResult<'py> {
     let rules = resolve_rules(rules)?;
     let threads = threads_arg(threads)?;
     let prepared = prepare_wins(py, wins)?;
     let n = prepared.len();
-    // Refused rows: their kind, and messages while fewer than a batch keeps.
-    let mut refused: Vec<(u64, u8, Option<String>)> = Vec::new();
+    let mut codes = RowErrors::good_rows(n);
+    // The messages of the first refused rows, in row order: the first bad rows' are
+    // among them or among the rows that fail to score.
+    let mut refused: Vec<(usize, String)> = Vec::new();
     let mut rows: Vec<Prepared> = Vec::with_capacity(n);
     for (i, p) in prepared.into_iter().enumerate() {
         match p {
             Ok(r) => rows.push(Ok(r)),
             Err(e) => {
                 let (code, message) = kind_of(py, &e);
-                let keep = refused.len() < MAX_MESSAGES;
-                refused.push((i as u64, code, keep.then_some(message)));
+                codes[i] = code + 1;
+                if refused.len() < MAX_MESSAGES {
+                    refused.push((i, message));
+                }
                 rows.push(Err(if code == 1 || code == 0 { 1 } else { 3 }));
             }
         }
     }
     let mut block = Block::take(n);
-    let failed = {
+    {
         let out = block.columns(n).ok_or_else(|| InternalError::new_err("output block too small"))?;
-        detach::run(py, |cancel| with_threads(threads, || score_prepared(&rows, &rules, out, cancel)).and_then(|r| r))?
-    };
-    let mut all: Vec<(u64, u8, Option<String>)> = refused;
-    all.extend(failed.into_iter().map(|(r, k)| (r, k, None)));
-    all.sort_unstable_by_key(|e| e.0);
-    let mut errors = RowErrors::default();
-    for (i, (r, k, m)) in all.into_iter().enumerate() {
-        if i < MAX_MESSAGES {
-            let message = m.unwrap_or_else(|| match rows.get(r as usize) {
-                Some(Ok((h, w, c))) => {
-                    score(h, *w, c, &rules).err().map(|e| e.message().to_owned()).unwrap_or_default()
-                }
-                _ => String::new(),
-            });
-            errors.messages.push(message);
-        }
-        errors.rows.push(r + first_row);
-        errors.kinds.push(k);
+        let codes = &mut codes;
+        detach::run(py, |cancel| {
+            with_threads(threads, || score_prepared(&rows, &rules, out, codes, cancel)).and_then(|r| r)
+        })?;
     }
+    let errors = RowErrors::with_messages(codes, |r| match refused.binary_search_by_key(&r, |m| m.0) {
+        Ok(k) => std::mem::take(&mut refused[k].1),
+        Err(_) => match rows.get(r) {
+            Some(Ok((h, w, c))) => score(h, *w, c, &rules).err().map(|e| e.message().to_owned()).unwrap_or_default(),
+            _ => String::new(),
+        },
+    });
     let d = PyDict::new(py);
     block.into_dict(&d, n)?;
     Ok((d, error_arrays(py, errors)))
@@ -881,15 +877,16 @@ fn column<'py>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArra
 
 /// Score columns of wins (the kernel of `mahjong_fast.riichi.score_many` on
 /// columns): int32 C-ordered arrays of every input column of
-/// `batch_columns()["score"]`. Returns the output columns and the bad rows (row
-/// numbers, kind codes, the first messages).
+/// `batch_columns()["score"]`. Returns the output columns and the bad rows (a code
+/// per row, 0 good, 1 + the kind code, empty when every row scored; the first
+/// messages).
 ///
 /// Example:
 ///     >>> from mahjong_fast.riichi import wins_to_columns
 ///     >>> from mahjong_fast._core import score_columns, RiichiRules
 ///     >>> cols = wins_to_columns([{"hand": "123m456p789s23455s", "win": "2s", "tsumo": True}])
-///     >>> out, (rows, kinds, messages) = score_columns(cols, RiichiRules.preset("tenhou"))
-///     >>> int(out["points"][0]), len(rows)
+///     >>> out, (codes, messages) = score_columns(cols, RiichiRules.preset("tenhou"))
+///     >>> int(out["points"][0]), len(codes)
 ///     (1500, 0)
 #[pyfunction]
 #[pyo3(signature = (columns, rules=None, threads=None))]

@@ -338,15 +338,16 @@ fn run_batch<'py, T: Send + Sync + Copy + numpy::Element>(
 }
 
 /// Shanten of many hands (the kernel of `mahjong_fast.shanten_batch`, which takes any
-/// input form): `(values, (rows, kinds, messages))`.
+/// input form): `(values, (codes, messages))`: one code per row (0 good, 1 + the
+/// kind code into `error_kinds()`; empty when no row failed) and the first messages.
 ///
 /// `hands` is a C-ordered (N, 34) uint8 array of concealed tile counts or a sequence
 /// of mpsz strings. `values` is int8, -128 on a bad row.
 ///
 /// Example:
-///     >>> values, (rows, kinds, messages) = shanten_rows(["123m456p789s1122z", "11111m"])
-///     >>> values.tolist(), rows.tolist()
-///     ([0, -128], [1])
+///     >>> values, (codes, messages) = shanten_rows(["123m456p789s1122z", "11111m"])
+///     >>> values.tolist(), codes.tolist()
+///     ([0, -128], [0, 2])
 #[pyfunction]
 #[pyo3(signature = (hands, n_sets=None, threads=None))]
 fn shanten_rows<'py>(

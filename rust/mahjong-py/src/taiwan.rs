@@ -178,14 +178,15 @@ fn slice<'a, T: numpy::Element>(a: &'a PyReadonlyArrayDyn<'_, T>, name: &str) ->
 
 /// Score columns of Taiwan hands (the kernel of `mahjong_fast.taiwan.score_batch`):
 /// C-ordered arrays of every input column of `batch_columns()["taiwan_score"]`, in
-/// its dtypes. Returns the output columns (`tai`, `patterns`) and the bad rows (row
-/// numbers, kind codes, the first messages).
+/// its dtypes. Returns the output columns (`tai`, `patterns`) and the bad rows (a
+/// code per row, 0 good, 1 + the kind code, empty when every row scored; the first
+/// messages).
 ///
 /// Example:
 ///     >>> from mahjong_fast.taiwan import TaiwanRules, wins_to_columns
 ///     >>> full = wins_to_columns([{"hand": "123m456m789m234p567p55s", "win_tile": "7p"}])
-///     >>> out, (rows, kinds, messages) = taiwan_score_columns(full, TaiwanRules.preset("common")._core)
-///     >>> out["tai"].tolist(), len(rows)
+///     >>> out, (codes, messages) = taiwan_score_columns(full, TaiwanRules.preset("common")._core)
+///     >>> out["tai"].tolist(), len(codes)
 ///     ([3], 0)
 #[pyfunction]
 #[pyo3(signature = (columns, rules, threads=None))]

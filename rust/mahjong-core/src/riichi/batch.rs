@@ -9,7 +9,7 @@ use super::context::{arg, Indicators, WinContext, MAX_INDICATORS};
 use super::rules::Rules;
 use super::score::{score, score_without_fu_items, ScoreResult};
 use crate::args::IntArg;
-use crate::batch::{meld_of_code, Column, Dtype, RowErrors};
+use crate::batch::{meld_of_code, row_code, Column, Dtype, RowErrors};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::hand::{Hand, Meld, MeldKind, MAX_MELDS};
@@ -952,13 +952,13 @@ impl<'c> ChunkOut<'c> {
     }
 }
 
-/// Score rows `start..start + chunk length` into one chunk of the outputs; the failed
-/// rows with their kind codes. One hand and one context are reused for every row.
-fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<'_>) -> Vec<(u64, u8)> {
-    let mut errs = Vec::new();
+/// Score rows `start..start + chunk length` into one chunk of the outputs, and the
+/// failed rows' codes into `codes` (the chunk's part of [`RowErrors::codes`]). One hand
+/// and one context are reused for every row.
+fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<'_>, codes: &mut [u8]) {
     let Some(mut out) = ChunkOut::new(out) else {
-        errs.push((start as u64, Error::InvalidHand(String::new()).kind_code()));
-        return errs;
+        codes.fill(row_code(&Error::InvalidHand(String::new())));
+        return;
     };
     let mut buf = RowBuf::new();
     let len = out.error.len();
@@ -969,11 +969,12 @@ fn score_chunk(cols: &Columns<'_>, rules: &Rules, start: usize, out: OutColumns<
             .read_row(rows.as_ref(), j, i, &mut buf)
             .and_then(|win| score_without_fu_items(&buf.hand, win, &buf.ctx, rules));
         out.write(j, &r);
-        if let Err(e) = r {
-            errs.push((i as u64, e.kind_code()));
+        if let Err(e) = &r {
+            if let Some(code) = codes.get_mut(j) {
+                *code = row_code(e);
+            }
         }
     }
-    errs
 }
 
 /// Most rows per parallel task (about half a millisecond of work): large enough to
@@ -1082,7 +1083,7 @@ fn split_out(out: OutColumns<'_>, n: usize, chunk: usize) -> Result<Vec<(usize, 
 }
 
 /// Score every row of `cols` into `out` using all rayon threads. Returns the failed
-/// rows (every row and kind; the messages of the first [`crate::batch::MAX_MESSAGES`],
+/// rows (every row's code; the messages of the first [`crate::batch::MAX_MESSAGES`],
 /// found by reading and scoring those rows again). Once the lengths are checked,
 /// every value of every output row is written (a failed row gets zeros and -1 pads),
 /// so the outputs need no initialization.
@@ -1093,18 +1094,16 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>, can
     cols.check()?;
     rules.validate()?;
     let n = cols.n;
-    let tasks = split_out(out, n, chunk_rows(n, rayon::current_num_threads()))?;
-    let failed: Vec<(u64, u8)> = tasks
-        .into_par_iter()
-        .flat_map_iter(|(start, chunk)| {
-            if cancel.is_cancelled() {
-                return Vec::new();
-            }
-            score_chunk(cols, rules, start, chunk)
-        })
-        .collect();
+    let chunk = chunk_rows(n, rayon::current_num_threads());
+    let tasks = split_out(out, n, chunk)?;
+    let mut codes = RowErrors::good_rows(n);
+    tasks.into_par_iter().zip(codes.par_chunks_mut(chunk)).for_each(|((start, out), codes)| {
+        if !cancel.is_cancelled() {
+            score_chunk(cols, rules, start, out, codes);
+        }
+    });
     cancel.check()?;
-    Ok(RowErrors::collect(failed, |i| cols.row(i).and_then(|(h, w, c)| score(&h, w, &c, rules)).err()))
+    Ok(RowErrors::collect(codes, |i| cols.row(i).and_then(|(h, w, c)| score(&h, w, &c, rules)).err()))
 }
 
 /// A win prepared apart from the columns (a row of `score()` keywords, read by a
@@ -1112,48 +1111,48 @@ pub fn score_columns(cols: &Columns<'_>, rules: &Rules, out: OutColumns<'_>, can
 pub type Prepared = std::result::Result<(Hand, RTile, WinContext), i8>;
 
 /// Score prepared rows into `out` in parallel, as [`score_columns`] scores columns. A
-/// refused row gets the failed row's values and its code; the others are scored.
-/// Returns the rows that failed to score with their kind codes (in any order); their
-/// messages are what [`score`] says on them again.
+/// refused row gets the failed row's values and its code; the others are scored, and
+/// those that fail get their [`row_code`] in `codes` (one per row: the binding has
+/// written the refused rows' codes there). Their messages are what [`score`] says on
+/// them again.
 pub fn score_prepared(
     rows: &[Prepared],
     rules: &Rules,
     out: OutColumns<'_>,
+    codes: &mut [u8],
     cancel: &Cancel,
-) -> Result<Vec<(u64, u8)>> {
+) -> Result<()> {
     rules.validate()?;
     let n = rows.len();
-    let tasks = split_out(out, n, chunk_rows(n, rayon::current_num_threads()))?;
-    let failed = tasks
-        .into_par_iter()
-        .flat_map_iter(|(start, chunk)| {
-            let mut errs = Vec::new();
-            if cancel.is_cancelled() {
-                return errs;
-            }
-            let Some(mut out) = ChunkOut::new(chunk) else {
-                errs.push((start as u64, Error::InvalidHand(String::new()).kind_code()));
-                return errs;
-            };
-            for j in 0..out.error.len() {
-                let i = start + j;
-                match rows.get(i) {
-                    Some(Ok((h, w, c))) => {
-                        let r = score_without_fu_items(h, *w, c, rules);
-                        out.write(j, &r);
-                        if let Err(e) = r {
-                            errs.push((i as u64, e.kind_code()));
-                        }
+    if codes.len() != n {
+        return Err(Error::InvalidHand(format!("{} error codes for {n} rows", codes.len())));
+    }
+    let chunk = chunk_rows(n, rayon::current_num_threads());
+    let tasks = split_out(out, n, chunk)?;
+    tasks.into_par_iter().zip(codes.par_chunks_mut(chunk)).for_each(|((start, chunk), codes)| {
+        if cancel.is_cancelled() {
+            return;
+        }
+        let Some(mut out) = ChunkOut::new(chunk) else {
+            codes.fill(row_code(&Error::InvalidHand(String::new())));
+            return;
+        };
+        for (j, code) in codes.iter_mut().enumerate().take(out.error.len()) {
+            match rows.get(start + j) {
+                Some(Ok((h, w, c))) => {
+                    let r = score_without_fu_items(h, *w, c, rules);
+                    out.write(j, &r);
+                    if let Err(e) = r {
+                        *code = row_code(&e);
                     }
-                    Some(Err(code)) => out.write_failed(j, *code),
-                    None => out.write_failed(j, 3),
                 }
+                Some(Err(c)) => out.write_failed(j, *c),
+                None => out.write_failed(j, 3),
             }
-            errs
-        })
-        .collect();
+        }
+    });
     cancel.check()?;
-    Ok(failed)
+    Ok(())
 }
 
 /// Score a slice of prepared wins in parallel (results in input order); stops with

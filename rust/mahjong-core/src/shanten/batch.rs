@@ -5,7 +5,7 @@
 
 use super::query::sets_for_tiles;
 use super::{check_counts, shanten, tile_count, valid_shanten, Forms};
-use crate::batch::{Column, Dtype, RowErrors};
+use crate::batch::{row_code, Column, Dtype, RowErrors};
 use crate::decompose::for_each_decomposition;
 use crate::error::{Error, Result};
 use crate::hand::Counts;
@@ -42,31 +42,22 @@ const CHUNK: usize = 2048;
 
 pub use crate::batch::{with_threads, MAX_THREADS};
 
-/// (row, kind code) of the bad rows of one parallel task.
-type Bad = Vec<(u64, u8)>;
-
-/// Fill `out[i] = eval(i)` in parallel, writing `bad` and recording the error for
-/// rows that fail. Errors come back sorted by row.
+/// Fill `out[i] = eval(i)` in parallel, writing `bad` and the row's error code for
+/// rows that fail.
 fn par_rows<T: Send + Sync + Copy>(out: &mut [T], bad: T, eval: impl Fn(usize) -> Result<T> + Sync) -> RowErrors {
-    let parts: Bad = out
-        .par_chunks_mut(CHUNK)
-        .enumerate()
-        .flat_map_iter(|(ci, chunk)| {
-            let mut errs = Vec::new();
-            for (j, slot) in chunk.iter_mut().enumerate() {
-                let row = ci * CHUNK + j;
-                match eval(row) {
-                    Ok(v) => *slot = v,
-                    Err(error) => {
-                        *slot = bad;
-                        errs.push((row as u64, error.kind_code()));
-                    }
+    let mut codes = RowErrors::good_rows(out.len());
+    out.par_chunks_mut(CHUNK).zip(codes.par_chunks_mut(CHUNK)).enumerate().for_each(|(ci, (chunk, codes))| {
+        for (j, (slot, code)) in chunk.iter_mut().zip(codes).enumerate() {
+            match eval(ci * CHUNK + j) {
+                Ok(v) => *slot = v,
+                Err(error) => {
+                    *slot = bad;
+                    *code = row_code(&error);
                 }
             }
-            errs
-        })
-        .collect();
-    RowErrors::collect(parts, |i| eval(i).err())
+        }
+    });
+    RowErrors::collect(codes, |i| eval(i).err())
 }
 
 /// Tile count of a row whose counts are all at most 4, in one SIMD pass (`None`
@@ -215,29 +206,34 @@ fn par_rows_direct<T: Send + Sync + Copy>(
     fast: impl Fn(&Counts) -> Option<T> + Sync,
     slow: impl Fn(usize) -> Result<T> + Sync,
 ) -> RowErrors {
-    let parts: Bad = out
-        .par_chunks_mut(CHUNK)
-        .zip(bytes.par_chunks(34 * CHUNK))
-        .enumerate()
-        .flat_map_iter(|(ci, (chunk, src))| {
-            let mut errs = Vec::new();
-            for (j, (slot, row)) in chunk.iter_mut().zip(src.chunks_exact(34)).enumerate() {
-                let v = <&Counts>::try_from(row).ok().and_then(&fast);
-                *slot = match v {
+    let mut codes = RowErrors::good_rows(out.len());
+    out.par_chunks_mut(CHUNK).zip(codes.par_chunks_mut(CHUNK)).zip(bytes.par_chunks(34 * CHUNK)).enumerate().for_each(
+        |(ci, ((chunk, codes), src))| {
+            for (j, (slot, row)) in chunk.iter_mut().zip(src.as_chunks::<34>().0).enumerate() {
+                *slot = match fast(row) {
                     Some(v) => v,
-                    None => match slow(ci * CHUNK + j) {
-                        Ok(v) => v,
-                        Err(error) => {
-                            errs.push(((ci * CHUNK + j) as u64, error.kind_code()));
-                            bad
-                        }
-                    },
+                    None => declined(&slow, ci * CHUNK + j, codes.get_mut(j), bad),
                 };
             }
-            errs
-        })
-        .collect();
-    RowErrors::collect(parts, |i| slow(i).err())
+        },
+    );
+    RowErrors::collect(codes, |i| slow(i).err())
+}
+
+/// A row the fast path declined: `slow`'s value, or `bad` and the row's error code.
+/// Kept out of line so that the good rows' loop holds the fast path alone.
+#[cold]
+#[inline(never)]
+fn declined<T>(slow: &impl Fn(usize) -> Result<T>, row: usize, code: Option<&mut u8>, bad: T) -> T {
+    match slow(row) {
+        Ok(v) => v,
+        Err(error) => {
+            if let Some(code) = code {
+                *code = row_code(&error);
+            }
+            bad
+        }
+    }
 }
 
 /// Is every row (3n + 2 tiles) a complete hand?
@@ -315,8 +311,9 @@ mod tests {
         let errs = shanten_rows(&Rows::Mpsz(&rows), None, &mut out);
         assert_eq!(out[0], 0);
         assert_eq!(out[4], -1);
-        assert_eq!(errs.rows, vec![1, 2, 3]);
-        assert_eq!(crate::Error::KINDS[errs.kinds[2] as usize], "TileParseError");
+        let bad: Vec<(usize, u8)> = errs.bad().collect();
+        assert_eq!(bad.iter().map(|b| b.0).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(crate::Error::KINDS[bad[2].1 as usize], "TileParseError");
         assert!(errs.messages[2].contains("12x"), "{}", errs.messages[2]);
         assert!(out[1] == SHANTEN_ERROR && out[2] == SHANTEN_ERROR);
         let flat: Vec<u8> = (0..5000)

@@ -6,7 +6,7 @@
 use super::arg::CONSECUTIVE;
 use super::rules::TaiwanRules;
 use super::tai::{score, Replacement, WinContext};
-use crate::batch::{meld_of_code, Column, Dtype, RowErrors};
+use crate::batch::{meld_of_code, row_code, Column, Dtype, RowErrors};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::hand::{Counts, Meld, MAX_MELDS};
@@ -171,7 +171,7 @@ impl Columns<'_> {
 const CHUNK: usize = 512;
 
 /// Score every row of `cols` in parallel into `tai` and `patterns` (a bad row gets
-/// -1 and 0). Returns the bad rows: every row and kind, the first messages.
+/// -1 and 0). Returns the bad rows: every row's code, the first messages.
 ///
 /// `cancel` is polled before each task of [`CHUNK`] rows; once it is set the call
 /// returns [`Error::Cancelled`].
@@ -191,18 +191,17 @@ pub fn score_columns(
             patterns.len()
         )));
     }
-    let failed: Vec<(u64, u8)> = tai
-        .par_chunks_mut(CHUNK)
+    let mut codes = RowErrors::good_rows(n);
+    tai.par_chunks_mut(CHUNK)
         .zip(patterns.par_chunks_mut(CHUNK))
+        .zip(codes.par_chunks_mut(CHUNK))
         .enumerate()
-        .flat_map_iter(|(ci, (tai, mask))| {
-            let mut errs = Vec::new();
+        .for_each(|(ci, ((tai, mask), codes))| {
             if cancel.is_cancelled() {
-                return errs;
+                return;
             }
-            for (j, (t, m)) in tai.iter_mut().zip(mask.iter_mut()).enumerate() {
-                let i = ci * CHUNK + j;
-                match cols.score_row(i, rules) {
+            for (j, ((t, m), code)) in tai.iter_mut().zip(mask.iter_mut()).zip(codes.iter_mut()).enumerate() {
+                match cols.score_row(ci * CHUNK + j, rules) {
                     Ok((total, mk)) => {
                         *t = total as i32;
                         *m = mk;
@@ -210,13 +209,11 @@ pub fn score_columns(
                     Err(e) => {
                         *t = -1;
                         *m = 0;
-                        errs.push((i as u64, e.kind_code()));
+                        *code = row_code(&e);
                     }
                 }
             }
-            errs
-        })
-        .collect();
+        });
     cancel.check()?;
-    Ok(RowErrors::collect(failed, |i| cols.score_row(i, rules).err()))
+    Ok(RowErrors::collect(codes, |i| cols.score_row(i, rules).err()))
 }

@@ -383,7 +383,7 @@ fn batch_rows_match_single_scoring() {
     assert_eq!(tai[2], -1);
     let chow = meld(MeldKind::Chi, "567p");
     assert_eq!(tai[3] as u32, score(&counts(hands[3]), &[chow], &WinContext::new(t("5s")), &r).unwrap().total);
-    assert_eq!((err.rows.clone(), err.kinds.clone()), (vec![2], vec![1]));
+    assert_eq!(err.bad().collect::<Vec<_>>(), [(2, 1)]);
     assert!(err.messages[0].contains("not a winning hand"), "{:?}", err.messages);
 }
 
