@@ -292,6 +292,10 @@ def iter_games(paths: Iterable[PathLike]):
         yield from read_log(f)
 
 
+#: Rows `WinWriter.write_columns` gathers into one Parquet row group (or Arrow
+#: record batch): small groups cost more to write and to read than their rows.
+ROW_GROUP_ROWS = 65536
+
 #: The file types `WinWriter` writes, by extension (Parquet and Arrow need pyarrow).
 WIN_FORMATS = {".csv": "csv", ".parquet": "parquet", ".arrow": "arrow", ".feather": "arrow", ".ipc": "arrow"}
 
@@ -355,6 +359,9 @@ class WinWriter:
         self._writer: Any = None
         self._started = False
         self.rows = 0
+        # Batches of `write_columns` not yet written (one Parquet row group).
+        self._pending: List[Any] = []
+        self._pending_rows = 0
         if self.kind != "csv":
             try:
                 import pyarrow  # noqa: F401
@@ -412,6 +419,46 @@ class WinWriter:
             self._writer.write_table(pa.Table.from_pylist(rows, schema=self._schema))
         self.rows += len(rows)
 
+    def write_columns(self, columns: Dict[str, list], rows: int) -> None:
+        """Append a batch given as one list per column (``score_log_columns``'s
+        tables): the same rows as `write` of their dicts, built as Arrow columns
+        without a dict per row. Parquet row groups gather batches up to
+        `ROW_GROUP_ROWS` rows.
+
+        Example:
+            >>> import tempfile, os
+            >>> w = WinWriter(os.path.join(tempfile.mkdtemp(), "w.csv"))
+            >>> w.write_columns({"a": [1, 2]}, 2); w.rows
+            2
+            >>> w.abort()
+        """
+        if not rows:
+            return
+        if self.kind == "csv":
+            names = list(columns)
+            self.write([dict(zip(names, values)) for values in zip(*columns.values())])
+            return
+        import pyarrow as pa
+
+        if not self._started:
+            self._start(self.columns or list(columns))
+        if self._writer is None:
+            self._open(pa.Table.from_pydict(columns).schema)
+        table = pa.Table.from_pydict({c: columns[c] for c in self._schema.names}, schema=self._schema)
+        self._pending.append(table)
+        self._pending_rows += rows
+        if self._pending_rows >= ROW_GROUP_ROWS:
+            self._flush()
+        self.rows += rows
+
+    def _flush(self) -> None:
+        if self._pending:
+            import pyarrow as pa
+
+            self._writer.write_table(pa.concat_tables(self._pending))
+        self._pending = []
+        self._pending_rows = 0
+
     def close(self) -> None:
         """Finish the file and rename it over the target.
 
@@ -427,6 +474,7 @@ class WinWriter:
             if not self._started:
                 self._start(self.columns or _win_columns())
             if self.kind != "csv":
+                self._flush()
                 if self._writer is None:
                     import pyarrow as pa
 
@@ -537,7 +585,7 @@ def score_tables(
         >>> score_tables([], tempfile.mkdtemp(), fmt="csv")
         {'wins': 0, 'hands': 0, 'games': 0}
     """
-    from mahjong_fast._core import score_log_tables
+    from mahjong_fast._core import score_log_columns
     from mahjong_fast.archive import checked_paths, chunks, count_games, iter_games
     from mahjong_fast.results import LogGame, LogHand, ScoredLogWin
 
@@ -556,10 +604,9 @@ def score_tables(
         total = count_games(paths, filters) if progress is not None else None
         done = 0
         for batch in chunks(iter_games(paths, filters), chunk):
-            wins, hands, games, _ = score_log_tables(batch)
-            writers["wins"].write(wins)
-            writers["hands"].write(hands)
-            writers["games"].write(games)
+            *tables, _ = score_log_columns(batch)
+            for t, (columns, rows) in zip(TABLES, tables):
+                writers[t].write_columns(columns, rows)
             done += len(batch)
             if progress is not None:
                 progress(done, total)

@@ -7,6 +7,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod big_alloc;
 pub mod cancel;
 pub mod decompose;
 pub mod engine;

@@ -959,40 +959,6 @@ pub fn register_play(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-pub(crate) fn win_row<'py>(py: Python<'py>, w: &mahjong_core::engine::replay::WinRow) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let s = &w.score;
-    d.set_item("source", &w.source)?;
-    d.set_item("round_wind", ["E", "S", "W", "N"][w.wind as usize % 4])?;
-    d.set_item("hand_number", w.number as u32 + 1)?;
-    d.set_item("honba", w.honba)?;
-    d.set_item("dealer", w.dealer)?;
-    d.set_item("winner", w.seat)?;
-    d.set_item("from_who", w.from)?;
-    d.set_item("tsumo", w.seat == w.from)?;
-    d.set_item("han", s.han)?;
-    d.set_item("fu", s.fu)?;
-    d.set_item("yakuman", s.yakuman)?;
-    d.set_item("limit", s.limit.name())?;
-    d.set_item("base", s.base)?;
-    d.set_item("points", s.pay.points)?;
-    let yaku: Vec<String> = s.yaku.as_slice().iter().map(|(y, h)| format!("{}:{}", y.info().key, h)).collect();
-    d.set_item("yaku", yaku.join(";"))?;
-    d.set_item("dora", s.dora)?;
-    d.set_item("ura", s.ura)?;
-    d.set_item("aka", s.aka)?;
-    d.set_item("kita", s.kita)?;
-    let tiles: Vec<mahjong_core::RTile> = w.hand.iter().map(|t| t.rtile()).collect();
-    d.set_item("hand", mahjong_core::tile::format_mpsz(&tiles))?;
-    d.set_item("win_tile", w.win_tile.map(|t| t.rtile().to_string()))?;
-    for i in 0..4 {
-        d.set_item(format!("delta{i}"), w.deltas[i])?;
-        d.set_item(format!("recorded{i}"), w.recorded[i])?;
-    }
-    d.set_item("matches_record", w.deltas == w.recorded)?;
-    Ok(d)
-}
-
 /// Every win in the given logs (paths or `(source, bytes)` pairs, as for
 /// `verify_logs`), replayed through the engine and scored with
 /// `riichi.score`, one dict per win (source, round, winner, han, fu, yaku, points,
@@ -1020,7 +986,7 @@ pub fn score_logs<'py>(
                         skipped.push(format!("{}: {}", rep.source, rep.note));
                     }
                     for w in &rep.win_rows {
-                        rows.append(win_row(py, w)?)?;
+                        rows.append(crate::log_tables::win_dict(py, w)?)?;
                     }
                 }
             }

@@ -1,6 +1,11 @@
 //! `mahjong_fast._core`: the PyO3 layer. It only converts Python values to core types
 //! and maps errors; every rule lives in `mahjong-core`.
 
+// Large blocks as fresh pages: each archive row's bzip2 decoder asks for a zeroed
+// 3.6 MB table (mahjong_core::big_alloc says why).
+#[global_allocator]
+static ALLOC: mahjong_core::big_alloc::BigZeroAlloc = mahjong_core::big_alloc::BigZeroAlloc;
+
 mod args;
 mod batch;
 mod convert;

@@ -77,7 +77,9 @@ pub fn read_text(path: &Path) -> Result<String> {
 /// Bytes (plain, gzipped or bzip2-compressed, told by their magic) to text.
 pub fn decode_bytes(bytes: &[u8], name: &str) -> Result<String> {
     if bytes.starts_with(b"BZh") {
-        let mut out = String::new();
+        // An mjlog compresses about fourfold: room for the whole text at once, not
+        // grown (and copied) step by step.
+        let mut out = String::with_capacity(bytes.len().saturating_mul(5));
         bzip2::read::MultiBzDecoder::new(bytes)
             .read_to_string(&mut out)
             .map_err(|e| Error::LogParse(format!("{name}: bad bzip2 or not UTF-8 text: {e}")))?;
@@ -108,6 +110,7 @@ pub fn parse_text(text: &str, format: Format, source: &str) -> Result<Vec<GameLo
         Format::Mjlog => {
             let tags = tags::read_tags(text, 0, source)?;
             let mut r = tenhou::TagReader::new(source, tenhou::Flavour::Mjlog);
+            r.expect_events(tags.len());
             for t in &tags {
                 r.tag(t)?;
             }

@@ -25,7 +25,8 @@ impl<'a> Tag<'a> {
 /// are skipped. `base` is added to offsets (for texts cut out of a larger file).
 pub fn read_tags<'a>(text: &'a str, base: usize, source: &str) -> Result<Vec<Tag<'a>>> {
     let b = text.as_bytes();
-    let mut out = Vec::new();
+    // A draw or discard tag (`<T12/>`) is about eight bytes: room for them all.
+    let mut out = Vec::with_capacity(text.len() / 8);
     let mut i = 0;
     let err = |pos: usize, why: &str| Error::LogParse(format!("{source}: byte {}: {why}", base + pos));
     while i < b.len() {

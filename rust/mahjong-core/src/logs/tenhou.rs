@@ -59,6 +59,12 @@ impl<'s> TagReader<'s> {
         }
     }
 
+    /// Room for about `n` events in the game being read (a tag is at most one
+    /// event), so the list is not grown step by step.
+    pub fn expect_events(&mut self, n: usize) {
+        self.game().events.reserve(n);
+    }
+
     fn err(&self, tag: &Tag, why: &str) -> Error {
         Error::LogParse(format!("{}: byte {}: <{}>: {why}", self.source, tag.offset, tag.name))
     }
