@@ -215,20 +215,32 @@ PRIVATE = ("seat", "hand", "drawn")
 
 
 class Shared:
-    """The JSON text of the public part of the views of one state, made once and
-    reused for every seat whose view has that same public part (checked, not
-    assumed: a seat's message is always its own view)."""
+    """The JSON text of the public part of the views of one state, made once from
+    the first view asked for and reused for every seat (the public fields of a
+    `SeatView` are the same for every seat by construction: only ``PRIVATE``
+    differs). A seat that only waits needs no view of its own: its private part is
+    its sorted concealed tiles (`Match.hand`) and no drawn tile (a seat that has
+    drawn always has actions to decide), so one `Match.view` serves a whole step."""
 
     def __init__(self) -> None:
-        self.public: Optional[Dict[str, Any]] = None
-        self.text = ""
+        self.text: Optional[str] = None
 
-    def view_text(self, view: Dict[str, Any]) -> str:
-        public = {k: v for k, v in view.items() if k not in PRIVATE}
-        if public != self.public:
-            self.public, self.text = public, _dump(public)
-        own = _dump({k: view[k] for k in PRIVATE})
-        return own[:-1] + "," + self.text[1:]
+    def public(self, m: mf.Match, seat: int) -> str:
+        if self.text is None:
+            view = m.view(seat)
+            self.text = _dump({k: v for k, v in view.items() if k not in PRIVATE})
+        return self.text
+
+    def view_text(self, m: mf.Match, seat: int, whole: bool) -> str:
+        """`seat`'s view as JSON text: the private fields, then the public ones."""
+        if whole:
+            view = m.view(seat)
+            own = {k: view[k] for k in PRIVATE}
+            if self.text is None:
+                self.text = _dump({k: v for k, v in view.items() if k not in PRIVATE})
+        else:
+            own = {"seat": seat, "hand": sorted(m.hand(seat)), "drawn": None}
+        return _dump(own)[:-1] + "," + self.public(m, seat)[1:]
 
 
 def state_message(kind: str, m: mf.Match, seat: int, seq: int, step: Optional[Step], shared: Shared,
@@ -248,9 +260,10 @@ def state_message(kind: str, m: mf.Match, seat: int, seq: int, step: Optional[St
         msg["step"] = {"seat": step.get("seat"), "action": step if shown else None}
     msg["legal"] = m.legal_actions(seat) if seat in m.to_act() else []
     msg["result"] = m.result() if phase == "over" else None
-    view = shared.view_text(m.view(seat))
+    whole = bool(msg["legal"]) or kind == "joined" or phase == "over"
+    view = shared.view_text(m, seat, whole)
     msg["view_hash"] = hashlib.blake2b(view.encode(), digest_size=8).hexdigest()
-    if msg["legal"] or kind == "joined" or phase == "over":
+    if whole:
         return _dump(msg)[:-1] + ',"view":' + view + "}"
     return _dump(msg)
 

@@ -145,3 +145,27 @@ def _ask_until(url, messages, n):
         return out
 
     return asyncio.run(go())
+
+
+def test_a_waiting_seats_view_text_is_its_whole_view():
+    """The server makes one `Match.view` a step and builds every waiting seat's view
+    text from its hand: that text must be the seat's whole view, at every step."""
+    import random
+
+    import table_server
+
+    m = mf.Match({"preset": "tenhou", "length": "east"}, seed=7)
+    rng = random.Random(7)
+    checked = 0
+    while m.phase != "over":
+        if m.phase == "ended":
+            m.next_hand()
+            continue
+        shared = table_server.Shared()
+        for seat in range(4):
+            if seat not in m.to_act():
+                assert shared.view_text(m, seat, False) == table_server.Shared().view_text(m, seat, True)
+                checked += 1
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal_actions(seat)))
+    assert checked > 1000
