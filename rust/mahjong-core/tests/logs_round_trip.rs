@@ -152,9 +152,15 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
     String::from_utf8_lossy(&b).into_owned()
 }
 
+/// Real logs of every format (and the writers' mjai and tenhou.net/6 of real games,
+/// a three-player one among them) damaged by a seeded generator, `LOG_MUTATIONS`
+/// times (3,000 by default; the fuzz targets explore further): a mutant a reader
+/// accepts is written by every writer (mjai, tenhou.net/6, mjlog) into output the
+/// readers take back as the same game; one it refuses is refused naming the file.
 #[test]
 fn mutated_logs_convert_into_output_every_reader_accepts() {
-    use mahjong_core::logs::{detect, parse_text, read_text};
+    use mahjong_core::logs::write_mjlog::to_mjlog;
+    use mahjong_core::logs::{detect, parse_text, read_text, write, Format, GameLog};
     let Some(raw) = data_dir() else {
         eprintln!("real Tenhou data not present: skipped");
         return;
@@ -175,16 +181,21 @@ fn mutated_logs_convert_into_output_every_reader_accepts() {
             samples.push((text, fmt));
         }
     }
-    // mjai samples: real games converted by the writer.
-    let converted: Vec<_> = samples
-        .iter()
-        .filter_map(|(t, f)| parse_text(t, *f, "x").ok())
-        .flatten()
-        .take(6)
-        .map(|g| mahjong_core::logs::write::to_mjai(&g))
-        .collect();
-    samples.extend(converted.into_iter().map(|t| (t, mahjong_core::logs::Format::Mjai)));
-    assert!(samples.len() >= 12, "{} samples", samples.len());
+    // mjai and tenhou.net/6 samples: real games converted by the writers, a
+    // three-player game among them.
+    let sanma = files.iter().find(|f| f.ends_with("sanma2.xml")).and_then(|f| read_file(f).ok()).unwrap_or_default();
+    let real: Vec<GameLog> =
+        samples.iter().filter_map(|(t, f)| parse_text(t, *f, "x").ok()).flatten().take(6).chain(sanma).collect();
+    let mut converted = Vec::new();
+    for g in &real {
+        converted.push((write::to_mjai(g), Format::Mjai));
+        if let Ok(t) = write::to_tenhou6(g) {
+            converted.push((t, Format::Tenhou6));
+        }
+    }
+    samples.extend(converted);
+    let tenhou6_samples = samples.iter().filter(|s| s.1 == Format::Tenhou6).count();
+    assert!(samples.len() >= 12 && tenhou6_samples >= 6, "{} samples, {tenhou6_samples} tenhou.net/6", samples.len());
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut accepted, mut refused, mut bad) = (0, 0, Vec::new());
     let mut unplaced: Vec<String> = Vec::new();
@@ -203,6 +214,14 @@ fn mutated_logs_convert_into_output_every_reader_accepts() {
                     for t in Target::ALL {
                         if let Err(e) = round_trip(g, t) {
                             bad.push(e);
+                        }
+                    }
+                    // mjlog, where it can hold the game: read back, with every event.
+                    if let Ok(x) = to_mjlog(g) {
+                        match parse_text(&x, Format::Mjlog, &name) {
+                            Ok(back) if back.len() == 1 && back[0].events.len() == g.events.len() => {}
+                            Ok(back) => bad.push(format!("{name} as mjlog: read back as {} games", back.len())),
+                            Err(e) => bad.push(format!("{name} as mjlog: refused: {}", e.message())),
                         }
                     }
                 }

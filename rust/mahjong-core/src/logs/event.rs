@@ -75,6 +75,23 @@ impl LogMeld {
     pub fn tile_slice(&self) -> &[TileId] {
         &self.tiles[..self.len()]
     }
+    /// Whether the tiles make the meld its kind says, called by `seat`: a chi is a
+    /// run in one suit called from the seat on the left, the others copies of one
+    /// kind. Tenhou's meld code stores only such shapes, so readers refuse others.
+    pub fn is_well_formed(&self, seat: u8) -> bool {
+        let mut kinds: Vec<usize> = self.tile_slice().iter().map(|t| t.tile().index()).collect();
+        kinds.sort();
+        match self.kind {
+            MeldKind::Chi => {
+                kinds[0] < 27
+                    && kinds[0] % 9 <= 6
+                    && kinds[1] == kinds[0] + 1
+                    && kinds[2] == kinds[0] + 2
+                    && self.from == (seat + 3) % 4
+            }
+            _ => kinds.iter().all(|&k| k == kinds[0]),
+        }
+    }
 }
 
 /// Why a hand ended without a win.

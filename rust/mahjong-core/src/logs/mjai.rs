@@ -209,6 +209,8 @@ impl Reader<'_> {
                     self.game.hidden_tiles = true;
                 }
                 self.last_draw[seat as usize] = t;
+                // A draw passes the last discard: no one can call it any more.
+                self.last_discard = None;
                 self.game.events.push(Event::Draw { seat, tile: t });
             }
             "dahai" => {
@@ -259,7 +261,7 @@ impl Reader<'_> {
                 let seat = self.seat(v, "actor")?;
                 let target = self.seat(v, "target")?;
                 let called = match self.last_discard {
-                    Some((s, t)) if s == target => t,
+                    Some((s, t)) if s == target && target != seat => t,
                     _ => return Err(self.err(format!("{typ} on seat {target}'s tile, which was not just discarded"))),
                 };
                 let consumed =
@@ -279,7 +281,17 @@ impl Reader<'_> {
                 if n != if kind == MeldKind::Daiminkan { 4 } else { 3 } {
                     return Err(self.err(format!("{typ} with {} consumed tiles", consumed.len())));
                 }
-                self.game.events.push(Event::Call { seat, meld: LogMeld { kind, tiles, called, from: target } });
+                let meld = LogMeld { kind, tiles, called, from: target };
+                if !meld.is_well_formed(seat) {
+                    return Err(self.err(format!("{typ} of {} from seat {target} is not a {typ}", v["consumed"])));
+                }
+                if let Some(p) = v.get("pai") {
+                    if self.kind(p)?.is_some_and(|(k, _)| k != called.tile().index()) {
+                        return Err(self.err(format!("{typ} names pai {p}, not the tile just discarded")));
+                    }
+                }
+                self.last_discard = None;
+                self.game.events.push(Event::Call { seat, meld });
             }
             "kakan" => {
                 let seat = self.seat(v, "actor")?;
@@ -305,10 +317,11 @@ impl Reader<'_> {
                     tiles[i] = self.take_from_hand(seat, c)?;
                 }
                 tiles.sort();
-                self.game.events.push(Event::Call {
-                    seat,
-                    meld: LogMeld { kind: MeldKind::Ankan, tiles, called: tiles[0], from: seat },
-                });
+                let meld = LogMeld { kind: MeldKind::Ankan, tiles, called: tiles[0], from: seat };
+                if !meld.is_well_formed(seat) {
+                    return Err(self.err(format!("ankan of {} is not four of a kind", v["consumed"])));
+                }
+                self.game.events.push(Event::Call { seat, meld });
             }
             "reinit" => self.reinit(v)?,
             "dora" => {

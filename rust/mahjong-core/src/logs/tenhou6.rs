@@ -321,6 +321,10 @@ fn play_round(
             Give::Nothing => return Err(cx.err("a 0 discard outside a kan")),
             Give::Kan(s) => {
                 let (letter, pos, codes) = parse_call(&s).ok_or_else(|| cx.err(format!("bad call {s:?}")))?;
+                let want = if letter == 'f' { 1 } else { 4 };
+                if codes.len() != want {
+                    return Err(cx.err(format!("call {s:?} names {} tiles, not {want}", codes.len())));
+                }
                 let meld = match letter {
                     'a' => {
                         let mut tiles = [dora0; 4];
@@ -367,6 +371,9 @@ fn play_round(
                     _ => return Err(cx.err(format!("unexpected {s:?} among discards"))),
                 };
                 let kind = meld.kind;
+                if !meld.is_well_formed(cur as u8) {
+                    return Err(cx.err(format!("kan {s:?} is not four of a kind")));
+                }
                 out.push(Event::Call { seat: cur as u8, meld });
                 if let Some(d) = pending_dora.take() {
                     out.push(Event::Dora { indicator: d });
@@ -453,6 +460,10 @@ fn play_round(
         }
         match caller {
             Some((s, letter, pos, codes)) => {
+                let want = if letter == 'm' { 4 } else { 3 };
+                if codes.len() != want {
+                    return Err(cx.err(format!("call {:?} names {} tiles, not {want}", takes[s][ti[s]], codes.len())));
+                }
                 ti[s] += 1;
                 let mut tiles = [tile; 4];
                 let mut n = 0;
@@ -471,7 +482,11 @@ fn play_round(
                     'p' => MeldKind::Pon,
                     _ => MeldKind::Daiminkan,
                 };
-                out.push(Event::Call { seat: s as u8, meld: LogMeld { kind, tiles, called: tile, from: from as u8 } });
+                let meld = LogMeld { kind, tiles, called: tile, from: from as u8 };
+                if !meld.is_well_formed(s as u8) {
+                    return Err(cx.err(format!("call {:?} is not a {kind:?}", takes[s][ti[s] - 1])));
+                }
+                out.push(Event::Call { seat: s as u8, meld });
                 cur = s;
                 if kind == MeldKind::Daiminkan {
                     if let Some(&c) = kan_doras.next() {
