@@ -9,6 +9,9 @@ The database is a `logs synth` one of ``MAHJONG_FAST_BENCH_GAMES`` games (defaul
 cluster has the cores one process uses: it shows what the cluster costs, not a
 speed-up; on real machines each node adds its cores.
 
+The one-core run also reports games per CPU-second, its peak RSS, and bzip2 alone on
+the same rows (docs/archives.md, "Throughput on one core").
+
 Run: .venv/bin/python -m pytest benches/bench_cluster.py --benchmark-only -s
 """
 
@@ -48,12 +51,26 @@ def _note(label: str, seconds: float, games: int) -> None:
         NOTES.append((f"  {label} / one process", f"{seconds / TIMES['one process, all cores']:8.2f}x wall time"))
 
 
+# Also the CPU time of the job and its peak RSS (games per CPU-second is the per-core
+# rate even on a shared machine), and the rate of bzip2 alone on the same rows in the
+# same process (Python's bz2 module, the C library): the ratio of the two says how far
+# the job is from decompression speed whatever the load.
 ONE_CORE = """
-import sys, time
+import bz2, resource, sqlite3, sys, time
 from mahjong_fast import engine
-t = time.perf_counter()
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+t, c = time.perf_counter(), cpu()
 r = engine.score_tables([sys.argv[1]], sys.argv[2])
-print(time.perf_counter() - t, r["games"])
+wall, spent = time.perf_counter() - t, cpu() - c
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+con = sqlite3.connect(sys.argv[1])
+c, n = cpu(), 0
+for (blob,) in con.execute("SELECT log_content FROM logs"):
+    bz2.decompress(blob)
+    n += 1
+print(wall, r["games"], spent, rss, n / (cpu() - c))
 """
 
 
@@ -65,6 +82,9 @@ def test_one_process(benchmark, db: Path, tmp_path: Path) -> None:
                          capture_output=True, text=True, env={**os.environ, "RAYON_NUM_THREADS": "1"}).stdout.split()
     games = int(out[1])
     _note("one process, one core", float(out[0]), games)
+    cpu, rss, bz2_rate = float(out[2]), float(out[3]), float(out[4])
+    NOTES.append(("archive one core, per CPU-second", f"{games / cpu:8,.0f} games/CPU-s, peak RSS {rss:.0f} MB"))
+    NOTES.append(("  bzip2 alone on the same rows", f"{bz2_rate:8,.0f} games/CPU-s ({bz2_rate * cpu / games:.2f}x)"))
     (tmp_path / "all").mkdir()
     t = time.perf_counter()
     rows = benchmark.pedantic(engine.score_tables, args=([db], tmp_path / "all"), rounds=1, iterations=1)

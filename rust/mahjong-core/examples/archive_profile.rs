@@ -1,6 +1,6 @@
 //! CPU time per stage of scoring an archive (development aid): the rows of a
-//! phoenix-style database dumped as `[u32 little-endian length][bytes]` records (see
-//! docs/archives.md for the dump line), then each stage run over every row on this
+//! phoenix-style database dumped as `[u32 little-endian length][bytes]` records (docs/archives.md,
+//! "Throughput on one core", gives the dump line), then each stage run over every row on this
 //! thread and timed by the thread's CPU clock: bzip2, the tag tokenizer, the tag
 //! reader (events), the replay (legality, walls, scoring), the hand and game rows.
 //! `cargo run --profile test-release -p mahjong-core --example archive_profile -- rows.bin`
