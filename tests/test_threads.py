@@ -10,7 +10,7 @@ import time
 
 import mahjong_fast as mf
 import pytest
-from mahjong_fast import _core, engine, riichi
+from mahjong_fast import _core, engine
 
 
 def _spins_during(call) -> tuple:
@@ -87,11 +87,11 @@ def test_heavy_calls_let_other_threads_run(name, call):
 def test_shared_rules_and_results_give_the_serial_answers():
     rules = mf.RuleSet.preset("tenhou")
     wins = [{"hand": h, "win_tile": "1z"} for h in ("123m456p789s1z1z22z", "111m222p333s44z11z", "234m345p456s66z11z")]
-    want = [r.to_dict() for r in riichi.score_list(wins * 200, rules=rules)]
+    want = [r.to_dict() for r in _core.score_list(wins * 200, rules=rules)]
     got: list = [None] * 4
 
     def work(i):
-        got[i] = [r.to_dict() for r in riichi.score_list(wins * 200, rules=rules)]
+        got[i] = [r.to_dict() for r in _core.score_list(wins * 200, rules=rules)]
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
     for t in threads:

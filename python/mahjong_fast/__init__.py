@@ -11,7 +11,9 @@ Example:
     (0, ['1z', '2z'])
 """
 
-from mahjong_fast import errors, results, taiwan
+from typing import TYPE_CHECKING
+
+from mahjong_fast import errors, results
 from mahjong_fast._core import (
     Match,
     Meld,
@@ -41,13 +43,32 @@ from mahjong_fast._core import (
     verify_logs,
     waits,
 )
-from mahjong_fast.batch import BatchResult, ErrorTable
+from mahjong_fast._lazy import lazy
 from mahjong_fast.errors import *  # noqa: F403  (the error classes: declared once, in errors.py)
-from mahjong_fast.hand_batches import decomposition_count_batch, is_agari_batch, shanten_batch
 from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
-from mahjong_fast.riichi import ScoreResult, YakuHan, nagashi_mangan, points, score, score_many
+from mahjong_fast.riichi import ScoreResult, YakuHan, nagashi_mangan, points, score
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast.solitaire import Game as SolitaireGame
+
+# Loaded on first use: the batch calls and their results import NumPy, the Taiwan
+# package many modules; `import mahjong_fast` and the scalar calls need neither.
+__getattr__, __dir__ = lazy(
+    globals(),
+    {
+        "BatchResult": "mahjong_fast.batch:BatchResult",
+        "ErrorTable": "mahjong_fast.batch:ErrorTable",
+        "shanten_batch": "mahjong_fast.hand_batches:shanten_batch",
+        "is_agari_batch": "mahjong_fast.hand_batches:is_agari_batch",
+        "decomposition_count_batch": "mahjong_fast.hand_batches:decomposition_count_batch",
+        "score_many": "mahjong_fast.riichi_batch:score_many",
+        "taiwan": "mahjong_fast.taiwan",
+    },
+)
+if TYPE_CHECKING:
+    from mahjong_fast import taiwan
+    from mahjong_fast.batch import BatchResult, ErrorTable
+    from mahjong_fast.hand_batches import decomposition_count_batch, is_agari_batch, shanten_batch
+    from mahjong_fast.riichi_batch import score_many
 
 __all__ = [
     "RlTable",

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from mahjong_fast._core import (
     ArgumentError,
@@ -40,6 +40,7 @@ from mahjong_fast._core import (
     solitaire_shuffle,
     solitaire_solve,
 )
+from mahjong_fast._lazy import lazy
 from mahjong_fast._toml import shown_path
 from mahjong_fast.results import SolveResult
 
@@ -585,8 +586,17 @@ class Game:
                 f"{moves} move{'' if moves == 1 else 's'}, scoring={self.scoring!r})")
 
 
-from mahjong_fast.solitaire_batch import atlas, solve_many, summarize, survey  # noqa: E402
-from mahjong_fast.solitaire_difficulty import BANDS, deal_in_band, rate  # noqa: E402
+# Surveys, batches and ratings need NumPy: loaded on first use.
+__getattr__, __dir__ = lazy(
+    globals(),
+    {
+        **{name: f"mahjong_fast.solitaire_batch:{name}" for name in ("atlas", "solve_many", "summarize", "survey")},
+        **{name: f"mahjong_fast.solitaire_difficulty:{name}" for name in ("BANDS", "deal_in_band", "rate")},
+    },
+)
+if TYPE_CHECKING:
+    from mahjong_fast.solitaire_batch import atlas, solve_many, summarize, survey
+    from mahjong_fast.solitaire_difficulty import BANDS, deal_in_band, rate
 
 __all__ = [
     "BANDS",

@@ -28,7 +28,9 @@ Example:
     (3, ['門清', '平胡'])
 """
 
-from mahjong_fast.taiwan.batch import pattern_keys, sample_winning_hands, score_batch, wins_to_columns
+from typing import TYPE_CHECKING
+
+from mahjong_fast._lazy import lazy
 from mahjong_fast.taiwan.flowers import FLOWERS, flower_names, parse_flowers, parse_wind
 from mahjong_fast.taiwan.match import HandRecord, TaiwanMatch, play_random
 from mahjong_fast.taiwan.payments import Payment, settle, win_payments
@@ -38,6 +40,14 @@ from mahjong_fast.taiwan.rules import PRESETS, TaiwanRules, load_rules
 from mahjong_fast.taiwan.scoring import TaiEntry, TaiwanScore, flower_win_score, score, shanten, waits
 from mahjong_fast.taiwan.selfplay import RandomPlayers, self_play
 from mahjong_fast.taiwan.wall import build_wall
+
+# The batch calls need NumPy: loaded on first use.
+__getattr__, __dir__ = lazy(
+    globals(),
+    {name: f"mahjong_fast.taiwan.batch:{name}" for name in ("pattern_keys", "sample_winning_hands", "score_batch", "wins_to_columns")},
+)
+if TYPE_CHECKING:
+    from mahjong_fast.taiwan.batch import pattern_keys, sample_winning_hands, score_batch, wins_to_columns
 
 __all__ = [
     "FLOWERS",
