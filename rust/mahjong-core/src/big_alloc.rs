@@ -16,7 +16,8 @@ pub const BIG: usize = 1 << 20;
 /// See the module's documentation.
 pub struct BigZeroAlloc;
 
-#[cfg(unix)]
+// mremap is Linux's; elsewhere every block goes to the system allocator.
+#[cfg(target_os = "linux")]
 mod pages {
     use super::Layout;
 
@@ -66,7 +67,7 @@ mod pages {
     }
 }
 
-#[cfg(not(unix))]
+#[cfg(not(target_os = "linux"))]
 mod pages {
     use super::Layout;
     pub fn fits(_: Layout) -> bool {
