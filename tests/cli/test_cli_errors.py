@@ -96,7 +96,10 @@ def test_ctrl_c_during_a_survey_prints_the_partial_summary(tmp_path: Path) -> No
         seen += ch
     t0 = time.monotonic()
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
+    try:
+        out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()  # a command that ignored the signal must not outlive the test
     took = time.monotonic() - t0
     err = (seen + err).decode()
     assert p.returncode == 130, err[-2000:]
@@ -166,7 +169,10 @@ def test_ctrl_c_of_a_command_without_a_bar_exits_130_without_a_traceback(args) -
     assert p.poll() is None
     t0 = time.monotonic()
     p.send_signal(signal.SIGINT)
-    _, err = p.communicate(timeout=30)
+    try:
+        _, err = p.communicate(timeout=30)
+    finally:
+        p.kill()  # a command that ignored the signal must not outlive the test
     took = time.monotonic() - t0
     assert p.returncode == 130, err
     assert b"Traceback" not in err and b"error: interrupted" in err
