@@ -213,6 +213,41 @@ fn replay_all(py: Python<'_>, files: &[LogInput]) -> PyResult<Vec<Result<Vec<Don
 }
 
 /// Wins, hands, games, and the logs skipped.
+/// The three tables, in the order the functions return them.
+#[derive(Clone, Copy)]
+enum Table {
+    Wins,
+    Hands,
+    Games,
+}
+
+/// Hand every row of the replayed logs to `sink` (its table and its fields), in
+/// log order; the logs that could not be read come back as `Kind: message` lines.
+/// One walk serves the row and the column forms of the tables.
+fn each_row(
+    results: Vec<Result<Vec<Done>, Error>>,
+    mut sink: impl FnMut(Table, &mut dyn FnMut(&mut dyn FnMut(&'static str, Val))) -> PyResult<()>,
+) -> PyResult<Vec<String>> {
+    let mut skipped = Vec::new();
+    for r in results {
+        match r {
+            Err(e) => skipped.push(format!("{}: {}", e.kind(), e.message())),
+            Ok(done) => {
+                for (rep, hs, g, players) in &done {
+                    for w in &rep.win_rows {
+                        sink(Table::Wins, &mut |f| win_fields(w, f))?;
+                    }
+                    for h in hs {
+                        sink(Table::Hands, &mut |f| hand_fields(&rep.source, h, f))?;
+                    }
+                    sink(Table::Games, &mut |f| game_fields(rep, g, *players, f))?;
+                }
+            }
+        }
+    }
+    Ok(skipped)
+}
+
 type Tables<'py> = (Bound<'py, PyList>, Bound<'py, PyList>, Bound<'py, PyList>, Vec<String>);
 
 /// Replay every game of `files` (paths or `(source, bytes)` pairs) once, on all
@@ -233,25 +268,10 @@ pub fn score_log_tables<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = log_input::files)] files: Vec<LogInput>,
 ) -> PyResult<Tables<'py>> {
-    let results = replay_all(py, &files)?;
     let (wins, hands, games) = (PyList::empty(py), PyList::empty(py), PyList::empty(py));
-    let mut skipped = Vec::new();
-    for r in results {
-        match r {
-            Err(e) => skipped.push(format!("{}: {}", e.kind(), e.message())),
-            Ok(done) => {
-                for (rep, hs, g, players) in &done {
-                    for w in &rep.win_rows {
-                        wins.append(win_dict(py, w)?)?;
-                    }
-                    for h in hs {
-                        hands.append(dict_of(py, |f| hand_fields(&rep.source, h, f))?)?;
-                    }
-                    games.append(dict_of(py, |f| game_fields(rep, g, *players, f))?)?;
-                }
-            }
-        }
-    }
+    let skipped = each_row(replay_all(py, &files)?, |table, fields| {
+        [&wins, &hands, &games][table as usize].append(dict_of(py, fields)?)
+    })?;
     Ok((wins, hands, games, skipped))
 }
 
@@ -273,25 +293,9 @@ pub fn score_log_columns<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = log_input::files)] files: Vec<LogInput>,
 ) -> PyResult<ColumnTables<'py>> {
-    let results = replay_all(py, &files)?;
-    let (mut wins, mut hands, mut games) = (Columns::new(py), Columns::new(py), Columns::new(py));
-    let mut skipped = Vec::new();
-    for r in results {
-        match r {
-            Err(e) => skipped.push(format!("{}: {}", e.kind(), e.message())),
-            Ok(done) => {
-                for (rep, hs, g, players) in &done {
-                    for w in &rep.win_rows {
-                        wins.row(|f| win_fields(w, f))?;
-                    }
-                    for h in hs {
-                        hands.row(|f| hand_fields(&rep.source, h, f))?;
-                    }
-                    games.row(|f| game_fields(rep, g, *players, f))?;
-                }
-            }
-        }
-    }
+    let mut tables = [Columns::new(py), Columns::new(py), Columns::new(py)];
+    let skipped = each_row(replay_all(py, &files)?, |table, fields| tables[table as usize].row(fields))?;
+    let [wins, hands, games] = tables;
     let (nw, nh, ng) = (wins.rows, hands.rows, games.rows);
     Ok(((wins.into_dict()?, nw), (hands.into_dict()?, nh), (games.into_dict()?, ng), skipped))
 }
