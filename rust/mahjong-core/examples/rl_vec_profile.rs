@@ -4,11 +4,10 @@
 //! (tables, steps; prints decisions per second and a checksum of every observation,
 //! mask and reward written, so two builds can be compared for identical output).
 //! Under callgrind: `valgrind --tool=callgrind target/test-release/examples/rl_vec_profile 256 200`.
-use mahjong_core::engine::rl::actions::{MAX_LEGAL, N_ACTIONS};
+use mahjong_core::engine::rl::actions::MAX_LEGAL;
 use mahjong_core::engine::rl::bot::Bot;
-use mahjong_core::engine::rl::features::OBS_LEN;
 use mahjong_core::engine::rl::table::{Reward, TableConfig};
-use mahjong_core::engine::rl::vector::{Outputs, VecEnv};
+use mahjong_core::engine::rl::vector::{OwnedOutputs, VecEnv};
 use mahjong_core::engine::wall::Rng;
 use mahjong_core::engine::EngineRules;
 use mahjong_core::riichi::Rules;
@@ -25,43 +24,24 @@ fn main() {
         reward: Reward::default(),
     };
     let Ok(mut env) = VecEnv::new(&config, n, 1, Some(1)) else { return };
-    let mut obs = vec![0f32; n * OBS_LEN];
-    let mut masks = vec![false; n * N_ACTIONS];
-    let mut rewards = vec![0f32; n * 4];
-    let mut dones = vec![false; n];
-    let mut seats = vec![0u8; n];
-    let mut legal = vec![0u8; n * MAX_LEGAL];
-    let mut n_legal = vec![0u8; n];
+    let mut out = OwnedOutputs::new(n);
     let mut actions = vec![0i64; n];
     let mut rng = Rng::new(7);
     let mut sum = 0f64;
-    macro_rules! out {
-        () => {
-            Outputs {
-                obs: &mut obs,
-                masks: &mut masks,
-                rewards: &mut rewards,
-                dones: &mut dones,
-                seats: &mut seats,
-                legal: &mut legal,
-                n_legal: &mut n_legal,
-            }
-        };
-    }
-    let _ = env.reset(1, out!());
+    let _ = env.reset(1, out.rows());
     let t = std::time::Instant::now();
     for step in 0..steps {
         for i in 0..n {
-            actions[i] = legal[i * MAX_LEGAL + rng.below(n_legal[i] as usize)] as i64;
+            actions[i] = out.legal[i * MAX_LEGAL + rng.below(out.n_legal[i] as usize)] as i64;
         }
-        if env.step(&actions, out!()).is_err() {
+        if env.step(&actions, out.rows()).is_err() {
             return;
         }
         // A checksum now and then: cheap next to the step, and it reads every value.
         if step % 64 == 0 {
-            sum += obs.iter().enumerate().map(|(i, &x)| x as f64 * (i % 97) as f64).sum::<f64>();
-            sum += masks.iter().enumerate().filter(|m| *m.1).map(|(i, _)| (i % 89) as f64).sum::<f64>();
-            sum += rewards.iter().map(|&x| x as f64).sum::<f64>();
+            sum += out.obs.iter().enumerate().map(|(i, &x)| x as f64 * (i % 97) as f64).sum::<f64>();
+            sum += out.masks.iter().enumerate().filter(|m| *m.1).map(|(i, _)| (i % 89) as f64).sum::<f64>();
+            sum += out.rewards.iter().map(|&x| x as f64).sum::<f64>();
         }
     }
     let dt = t.elapsed().as_secs_f64();

@@ -2,7 +2,7 @@ use super::actions::{index_of, MAX_LEGAL, N_ACTIONS};
 use super::bot::Bot;
 use super::features::{encode, OBS_LEN};
 use super::table::{Reward, Table, TableConfig};
-use super::vector::{Outputs, VecEnv};
+use super::vector::{OwnedOutputs, VecEnv};
 use crate::engine::rules::EngineRules;
 use crate::engine::view::SeatView;
 use crate::engine::wall::Rng;
@@ -99,46 +99,27 @@ fn bots_play_every_seat_but_the_callers() {
 fn run_vec(threads: Option<usize>, steps: usize) -> (Vec<f32>, Vec<bool>, Vec<f32>, usize) {
     let n = 16;
     let mut env = VecEnv::new(&config(4, 0), n, 3, threads).unwrap();
-    let mut obs = vec![0f32; n * OBS_LEN];
-    let mut masks = vec![false; n * N_ACTIONS];
-    let mut rewards = vec![0f32; n * 4];
-    let mut dones = vec![false; n];
-    let mut seats = vec![0u8; n];
-    let mut legal_rows = vec![0u8; n * MAX_LEGAL];
-    let mut n_legal = vec![0u8; n];
+    let mut out = OwnedOutputs::new(n);
     let mut total = vec![0f32; n * 4];
     let mut ended = 0;
     let mut rng = Rng::new(1);
-    macro_rules! out {
-        () => {
-            Outputs {
-                obs: &mut obs,
-                masks: &mut masks,
-                rewards: &mut rewards,
-                dones: &mut dones,
-                seats: &mut seats,
-                legal: &mut legal_rows,
-                n_legal: &mut n_legal,
-            }
-        };
-    }
-    env.reset(3, out!()).unwrap();
+    env.reset(3, out.rows()).unwrap();
     let mut actions = vec![0i64; n];
     for _ in 0..steps {
         for i in 0..n {
-            let row = &masks[i * N_ACTIONS..(i + 1) * N_ACTIONS];
+            let row = &out.masks[i * N_ACTIONS..(i + 1) * N_ACTIONS];
             let legal: Vec<usize> = (0..N_ACTIONS).filter(|&k| row[k]).collect();
-            let listed = &legal_rows[i * MAX_LEGAL..i * MAX_LEGAL + n_legal[i] as usize];
+            let listed = &out.legal[i * MAX_LEGAL..i * MAX_LEGAL + out.n_legal[i] as usize];
             assert_eq!(listed.iter().map(|&x| x as usize).collect::<Vec<_>>(), legal);
             actions[i] = legal[rng.below(legal.len())] as i64;
         }
-        env.step(&actions, out!()).unwrap();
-        ended += dones.iter().filter(|&&d| d).count();
+        env.step(&actions, out.rows()).unwrap();
+        ended += out.dones.iter().filter(|&&d| d).count();
         for k in 0..n * 4 {
-            total[k] += rewards[k];
+            total[k] += out.rewards[k];
         }
     }
-    (obs, masks, total, ended)
+    (out.obs, out.masks, total, ended)
 }
 
 #[test]

@@ -30,6 +30,46 @@ pub struct Outputs<'a> {
     pub n_legal: &'a mut [u8],
 }
 
+/// Output rows in vectors of their own, for Rust callers (tests, profiles); the
+/// binding lends NumPy arrays' memory as [`Outputs`] instead.
+pub struct OwnedOutputs {
+    pub obs: Vec<f32>,
+    pub masks: Vec<bool>,
+    pub rewards: Vec<f32>,
+    pub dones: Vec<bool>,
+    pub seats: Vec<u8>,
+    pub legal: Vec<u8>,
+    pub n_legal: Vec<u8>,
+}
+
+impl OwnedOutputs {
+    /// Rows for `n` tables, of the sizes [`Outputs`] documents.
+    pub fn new(n: usize) -> Self {
+        OwnedOutputs {
+            obs: vec![0.0; n * OBS_LEN],
+            masks: vec![false; n * N_ACTIONS],
+            rewards: vec![0.0; n * 4],
+            dones: vec![false; n],
+            seats: vec![0; n],
+            legal: vec![0; n * MAX_LEGAL],
+            n_legal: vec![0; n],
+        }
+    }
+
+    /// The rows lent to one reset or step.
+    pub fn rows(&mut self) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            seats: &mut self.seats,
+            legal: &mut self.legal,
+            n_legal: &mut self.n_legal,
+        }
+    }
+}
+
 impl Outputs<'_> {
     fn check(&self, n: usize) -> Result<()> {
         let sizes = [
