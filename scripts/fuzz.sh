@@ -5,9 +5,11 @@
 #
 # --ci (default): each target FUZZ_SECONDS seconds (default 12; 12 targets: about
 #   2.5 minutes of fuzzing after the build); stops at the first crash and fails.
-# --long: each target an hour (FUZZ_SECONDS to change), one after another, on one
-#   core at the lowest priority; a crash is saved and fuzzing goes on; prints each
-#   target's executions, time and crashes at the end (also in fuzz/long-report.txt).
+# --long: each target an hour of its own CPU time (FUZZ_SECONDS to change), one after
+#   another, on one core at the lowest priority; counting CPU rather than wall time
+#   keeps the hour an hour of fuzzing on a busy machine. A crash is saved and fuzzing
+#   goes on; prints each target's executions, CPU and wall time and crashes at the end
+#   (each also appended to fuzz/long-report.txt with the date and commit).
 #
 # Needs only cargo and a C++ compiler (libfuzzer-sys builds libFuzzer): the targets
 # are built with the instrumentation flags cargo-fuzz would pass, so cargo-fuzz need
@@ -71,6 +73,44 @@ RUSTFLAGS="${rustflags[*]} ${RUSTFLAGS:-}" nice -n 10 cargo build --release --bi
 export ASAN_OPTIONS="detect_odr_violation=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 bin=target/$triple/release
 
+# One target for $secs seconds of its own CPU time (libFuzzer's -max_total_time counts
+# wall time). A crash ends a plain run, so the run is restarted on the grown corpus
+# until the budget is spent; executions add up over the restarts.
+long_run() {
+  local t=$1 log=$2 used=0 ticks last pid part n hz restarts=0
+  hz=$(getconf CLK_TCK)
+  long_execs=0
+  : >"$log"
+  while [ "$used" -lt "$secs" ] && [ "$restarts" -lt 100 ]; do
+    restarts=$(( restarts + 1 ))
+    part=$(mktemp)
+    nice -n 19 "$bin/$t" "${flags[@]/-max_total_time=*/-max_total_time=999999}" -print_final_stats=1 \
+      "corpus/$t" >"$part" 2>&1 &
+    pid=$!
+    last=0
+    while kill -0 "$pid" 2>/dev/null; do
+      sleep 5
+      ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo "$last")
+      last=$ticks
+      if [ $(( used + last / hz )) -ge "$secs" ]; then
+        # SIGTERM, not SIGINT: a background job of a script has SIGINT ignored.
+        # libFuzzer stops on either and prints its final stats.
+        kill -TERM "$pid" 2>/dev/null || true
+        break
+      fi
+    done
+    wait "$pid" 2>/dev/null || true
+    # CPU since the last sample (at most 5 s) is not counted: the hour errs long.
+    used=$(( used + (last / hz > 0 ? last / hz : 1) ))
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$part" | tail -1)
+    [ -n "$n" ] || n=$(grep -oE '^#[0-9]+' "$part" | tail -1 | tr -d '#')
+    long_execs=$(( long_execs + ${n:-0} ))
+    cat "$part" >>"$log"
+    rm -f "$part"
+  done
+  long_cpu=$used
+}
+
 report=()
 status=0
 for t in "${targets[@]}"; do
@@ -79,8 +119,7 @@ for t in "${targets[@]}"; do
   flags=(-max_total_time="$secs" -rss_limit_mb=2048 -timeout=20 -max_len=65536 -artifact_prefix="artifacts/$t/")
   start=$(date +%s)
   if [ "$mode" = long ]; then
-    # One worker process, crashes kept and fuzzing continued.
-    nice -n 19 "$bin/$t" "${flags[@]}" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 "corpus/$t" >"$log" 2>&1 || true
+    long_run "$t" "$log"
   else
     if ! "$bin/$t" "${flags[@]}" "corpus/$t" >"$log" 2>&1; then
       status=1
@@ -89,17 +128,20 @@ for t in "${targets[@]}"; do
     fi
   fi
   took=$(( $(date +%s) - start ))
-  execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
-  # Fork mode reports "oom/timeout/crash: a/b/c"; a plain run stops at its crash.
-  crashes=$(grep -oE 'oom/timeout/crash: [0-9]+/[0-9]+/[0-9]+' "$log" | tail -1 | sed 's#.*/##' || true)
-  [ -n "$crashes" ] || crashes=$(grep -c 'Test unit written' "$log" || true)
+  if [ "$mode" = long ]; then
+    execs=$long_execs
+  else
+    execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+  fi
+  crashes=$(grep -c 'Test unit written' "$log" || true)
   saved=$(find "artifacts/$t" -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l)
-  line="$t: ${execs:-0} executions in ${took}s, crashes seen ${crashes}, artifacts ${saved}"
+  line="$t: ${execs:-0} executions in ${took}s wall"
+  [ "$mode" = long ] && line+=", ${long_cpu}s CPU"
+  line+=", crashes seen ${crashes}, artifacts ${saved}"
   echo "fuzz: $line"
   report+=("$line")
+  # Each target's line as it ends, so that a long run stopped midway keeps its record.
+  [ "$mode" = long ] && echo "$(date -u '+%Y-%m-%d %H:%M UTC') commit $(git rev-parse --short HEAD) $line" >> long-report.txt
   rm -f "$log"
 done
-if [ "$mode" = long ]; then
-  printf '%s\n' "${report[@]}" > long-report.txt
-fi
 exit $status
