@@ -82,6 +82,28 @@ def phases(n: int) -> Dict[str, Callable[[], object]]:
     score = mf.score
     out["score(mpsz, win as text)"] = lambda: [_try(score, h, w) for h, w in texts_w]
     out["score(136-ids, win as id)"] = lambda: [_try(score, h, w) for h, w in plain]
+    # Full context (every generated win, open ones included): the keywords a service
+    # passes on, as a dict, and the same through a Scorer that holds the rules.
+    from bench_scoring import ours_inputs
+
+    rules, calls = ours_inputs(wins)
+    scorer = mf.Scorer(rules)
+
+    def empty(*args, **kwargs):
+        return None
+
+    out["python function(**context), for reference"] = lambda: [empty(h, w, m, rules=rules, **kw) for h, w, m, kw in calls]
+    out["score(ids, context, rules=RuleSet)"] = lambda: [score(h, w, m, rules=rules, **kw).points for h, w, m, kw in calls]
+    out["Scorer.score(ids, context)"] = lambda: [scorer.score(h, w, m, **kw).points for h, w, m, kw in calls]
+    flags = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+    lit = [(h, w, m, *(kw.get(f, False) for f in flags), kw["winner"], kw["dealer"], kw["discarder"], kw["round_wind"],
+            kw.get("dora"), kw.get("ura"), kw["honba"], kw["riichi_sticks"]) for h, w, m, kw in calls]
+    # Every context keyword written out, as a caller with its own variables writes them.
+    out["Scorer.score(ids, every context keyword written out)"] = lambda: [
+        scorer.score(h, w, m, self_draw=t, riichi=r, double_riichi=dr, ippatsu=ip, haitei=ht, houtei=hu, rinshan=rn,
+                     chankan=ck, tenhou=th, chiihou=ch, winner=wn, dealer=d, discarder=dc, round_wind=rw, dora=do,
+                     ura=u, honba=hb, riichi_sticks=rs).points
+        for h, w, m, t, r, dr, ip, ht, hu, rn, ck, th, ch, wn, d, dc, rw, do, u, hb, rs in lit]
     return out
 
 
@@ -141,7 +163,7 @@ def timed(n: int, rounds: int) -> None:
 
 
 def _sizes(fns: Dict[str, Callable[[], object]], n: int) -> Dict[str, int]:
-    return {k: len(fn()) if k.startswith("score") else n for k, fn in fns.items()}
+    return {k: n if k.startswith(("shanten", "riichienv", "empty")) else len(fn()) for k, fn in fns.items()}
 
 
 def marker() -> None:

@@ -46,7 +46,7 @@ from mahjong_fast._core import (
 from mahjong_fast._lazy import lazy
 from mahjong_fast.errors import *  # noqa: F403  (the error classes: declared once, in errors.py)
 from mahjong_fast.match_rules import MATCH_PRESETS, MatchRules
-from mahjong_fast.riichi import ScoreResult, YakuHan, nagashi_mangan, points, score
+from mahjong_fast.riichi import Scorer, ScoreResult, YakuHan, nagashi_mangan, points, score
 from mahjong_fast.rules import PRESETS, RuleSet
 from mahjong_fast.solitaire import Game as SolitaireGame
 
@@ -105,6 +105,7 @@ __all__ = [
     "parse_wind",
     "read_log",
     "score",
+    "Scorer",
     "score_many",
     "points",
     "nagashi_mangan",

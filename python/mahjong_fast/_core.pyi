@@ -269,6 +269,48 @@ class ScoreResult:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
+class Scorer:
+    """Scores wins under one rule set, read once (``score``'s keywords, without ``rules``)."""
+    def __new__(cls, rules: Any = None) -> Self: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    def score(
+        self,
+        hand: _TilesLike,
+        win_tile: Optional[_TileLike] = None,
+        melds: Optional[Sequence[Union[Meld, str]]] = None,
+        *,
+        self_draw: Optional[bool] = None,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        open_riichi: bool = False,
+        discarder_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        seat_wind: Optional[Union[str, int]] = None,
+        round_wind: Optional[Union[str, int]] = None,
+        winner: Optional[int] = None,
+        dealer: Optional[int] = None,
+        discarder: Optional[int] = None,
+        pao: Optional[int] = None,
+        dora: Optional[_TilesLike] = None,
+        ura: Optional[_TilesLike] = None,
+        honba: int = 0,
+        riichi_sticks: int = 0,
+        kita: int = 0,
+        n_players: int = 4,
+        dealer_wins: int = 0,
+        win: Optional[_TileLike] = None,
+        tsumo: Optional[bool] = None,
+    ) -> ScoreResult: ...
+
 def score_hand(
     hand: _TilesLike,
     win_tile: Optional[_TileLike] = None,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
 
 from mahjong_fast._core import (
     InvalidHandError,
+    Scorer,
     ScoreResult,
     YakuHan,
     meld_codes,
@@ -34,7 +35,7 @@ from mahjong_fast.rules import RuleSet, load_rules
 #: Score one win (the compiled function itself: no Python layer on the hot path).
 score = score_hand
 
-__all__ = ["score", "score_many", "points", "nagashi_mangan", "NagashiPayments", "wins_to_columns", "ScoreResult", "YakuHan", "PointsTable", "RulesLike",
+__all__ = ["score", "Scorer", "score_many", "points", "nagashi_mangan", "NagashiPayments", "wins_to_columns", "ScoreResult", "YakuHan", "PointsTable", "RulesLike",
            "COLUMNS", "LIMITS"]
 
 # The batch calls live in riichi_batch (they need NumPy), loaded on first use.

@@ -91,8 +91,8 @@ impl Meld {
     /// Build and validate a meld from its tiles (any order). `called` defaults to the
     /// first tile; `from` defaults to 3 (left) for chi, 0 for ankan, 2 otherwise.
     pub fn new(kind: MeldKind, tiles: &[RTile], called: Option<Tile>, from: Option<u8>) -> Result<Meld> {
-        let text = format_mpsz(tiles);
-        let bad = |why: &str| Error::InvalidHand(format!("{} {text}: {why}", kind.name()));
+        // The tiles are written out only for an error (every scored open hand builds melds).
+        let bad = |why: &str| Error::InvalidHand(format!("{} {}: {why}", kind.name(), format_mpsz(tiles)));
         let want = if kind.is_kan() { 4 } else { 3 };
         if tiles.len() != want {
             return Err(bad(&format!("needs {want} tiles, got {}", tiles.len())));

@@ -438,8 +438,9 @@ pub trait Declared: Sized {
 }
 
 /// Preset names are matched without regard to case, `_` or `-`.
-fn normalize(name: &str) -> String {
-    name.to_ascii_lowercase().replace('_', "-")
+fn same_name(a: &str, b: &str) -> bool {
+    let fold = |c: u8| if c == b'_' { b'-' } else { c.to_ascii_lowercase() };
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| fold(x) == fold(y))
 }
 
 /// A rule set: metadata, presets and the checks across options; everything else is
@@ -458,10 +459,11 @@ pub trait RuleSet: Declared + Clone + 'static {
 
     /// A preset's entry by its name or an alias (any case, `_` for `-`).
     fn preset_entry(name: &str) -> Result<&'static Preset<Self>> {
-        let key = normalize(name);
+        // Compared byte by byte (no normalized copies: a `rules="tenhou"` argument is read
+        // on every scalar call).
         Self::presets()
             .iter()
-            .find(|p| normalize(p.name) == key || p.aliases.iter().any(|a| normalize(a) == key))
+            .find(|p| same_name(p.name, name) || p.aliases.iter().any(|a| same_name(a, name)))
             .ok_or_else(|| {
                 let known: Vec<&str> = Self::presets().iter().map(|p| p.name).collect();
                 Error::InvalidRule(format!(

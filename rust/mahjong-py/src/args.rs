@@ -52,7 +52,10 @@ pub fn int<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, arg: IntArg) -> PyResult<T>
     if obj.is_instance_of::<PyBool>() {
         return Err(refuse(py, arg, obj));
     }
-    let v: i128 = match obj.extract() {
+    // An exact int within 64 bits (every in-range value) is read directly; the 128-bit
+    // extraction is for the rest (NumPy integers, objects with `__index__`, huge ints).
+    let small = obj.cast_exact::<pyo3::types::PyInt>().ok().and_then(|i| i.extract::<i64>().ok());
+    let v: i128 = match small.map(|v| Ok(v as i128)).unwrap_or_else(|| obj.extract()) {
         Ok(v) => v,
         Err(e) if e.is_instance_of::<PyOverflowError>(py) => return Err(refuse(py, arg, obj)),
         Err(_) => return Err(refuse(py, arg, obj)),

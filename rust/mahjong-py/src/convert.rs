@@ -21,6 +21,12 @@ fn tiles_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return parse_mpsz(args::str_of(s, "tiles")?).py_err();
     }
+    // A list of ints (the usual id form): read in place, no vector of Python values.
+    if let Ok(l) = obj.cast::<PyList>() {
+        if let Some(ids) = small_ids(l) {
+            return ids_to_tiles(&ids[..l.len()]);
+        }
+    }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() || obj.hasattr("__len__")? {
         if let Ok(ids) = obj.extract::<Vec<i64>>() {
             return ids_to_tiles(&ids);
@@ -36,6 +42,18 @@ fn tiles_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
         "expected mpsz text or a sequence of 136-tile ids, got {}",
         obj.get_type().name()?
     )))
+}
+
+/// The items of a list of at most 18 exact ints (a hand or indicators), or None.
+fn small_ids(l: &Bound<'_, PyList>) -> Option<[i64; 18]> {
+    let mut out = [0i64; 18];
+    if l.len() > out.len() {
+        return None;
+    }
+    for (slot, item) in out.iter_mut().zip(l.iter()) {
+        *slot = item.cast_exact::<PyInt>().ok()?.extract::<i64>().ok()?;
+    }
+    Some(out)
 }
 
 /// A sequence whose items are single tiles as mpsz text ("5m") or `Tile` objects (what
@@ -161,6 +179,9 @@ fn one_tile_of(obj: &Bound<'_, PyAny>) -> PyResult<RTile> {
     // discard a Python exception on every call that names its tile as "5m".
     let Ok(s) = obj.cast::<PyString>() else {
         if let Ok(i) = obj.extract::<i64>() {
+            if (0..136).contains(&i) {
+                return Ok(TileId::new(i as u32).py_err()?.rtile());
+            }
             return Ok(ids_to_tiles(&[i])?[0]);
         }
         return Err(TileParseError::new_err(format!(
@@ -202,8 +223,10 @@ fn counts_of_values(v: &[i64]) -> PyResult<[u8; 34]> {
 /// Parse a meld written as `"kind:tiles"` (e.g. `"pon:555z"`, `"chi:340m"`), or take a
 /// `Meld` object.
 pub fn meld(obj: &Bound<'_, PyAny>) -> PyResult<Meld> {
-    if let Ok(m) = obj.extract::<crate::tiles::PyMeld>() {
-        return Ok(m.0);
+    // A cast, not an extraction: a failed extraction builds an error that text (the
+    // usual form) would then discard.
+    if let Ok(m) = obj.cast::<crate::tiles::PyMeld>() {
+        return Ok(m.get().0);
     }
     let s = obj.cast::<PyString>().map_err(|_| {
         InvalidHandError::new_err(format!(

@@ -67,7 +67,7 @@ pub fn run_ok<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) -> T + Send) -
     run(py, |c| Ok(work(c)))
 }
 
-fn internal(panic: &(dyn std::any::Any + Send)) -> PyErr {
+pub fn internal(panic: &(dyn std::any::Any + Send)) -> PyErr {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

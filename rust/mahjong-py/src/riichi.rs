@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// Converters of the integer arguments (ranges declared in the core).
-mod arg {
+pub mod arg {
     use mahjong_core::riichi::context::arg as ctx;
     use mahjong_core::riichi::points::arg as pts;
     crate::int_param!(winner: Option<u8> = ctx::WINNER);
@@ -583,124 +583,8 @@ pub fn hand_and_win(
     Ok((Hand::new(&tiles, melds, 4).py_err()?, w))
 }
 
-/// Score a riichi win.
-///
-/// Args:
-///     hand: the concealed tiles (mpsz text or 136-ids), with or without the winning
-///         tile; without `win_tile`, the last tile written is the winning tile.
-///     win_tile: the winning tile (mpsz or 136-id).
-///     melds: `Meld` objects or text like "pon:555z", "chi:340m", "ankan:1111s".
-///     rules: a preset name ("standard", "tenhou", "shiima-2025", "shiima-2026"), a
-///         `RuleSet`, a dict of options or a TOML path (default "standard").
-///     self_draw, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-///         tenhou, chiihou, renhou: how the hand was won (`self_draw`: tsumo).
-///     open_riichi: the riichi was declared open (オープン立直: 2 han, 3 with
-///         `double_riichi`); discarder_riichi: the discarder of a ron was already in
-///         riichi, so it pays as usual under the rule `open_riichi_deal_in`.
-///     seat_wind, round_wind: a wind as 0-3, "E"/"S"/"W"/"N", "East", "1z"-"4z" or
-///         東南西北 (the winner is South, a non-dealer, unless told); or explicit
-///         seats `winner`, `dealer`, `discarder`, `pao`.
-///     dora, ura: indicator tiles (mpsz text or ids).
-///     honba, riichi_sticks, kita (3-player north tiles), n_players.
-///     dealer_wins: hands the dealer won in a row before this one (0-255; draws
-///         do not count): the dealer's eighth win is paarenchan under the rule
-///         `paarenchan`.
-///     win, tsumo: older names of `win_tile` and `self_draw` (aliases; give one name).
-///
-/// Returns:
-///     ScoreResult with yaku, han, fu (itemized), limit, base points, payments and
-///     every seat's score change.
-///
-/// Raises:
-///     NoYakuError: the hand is complete but has no yaku.
-///     InvalidHandError: the tiles are not a winning hand or the context contradicts itself.
-///
-/// Example:
-///     >>> from mahjong_fast import score
-///     >>> r = score("111m456p789s11z", "1z", melds=["pon:777z"], seat_wind="E", dora="6z")
-///     >>> r.limit, r.points, r.deltas
-///     ('mangan', 12000, [12000, 0, 0, -12000])
-///     >>> score("123m456p789s23455s", win_tile="2s", self_draw=True).points
-///     1500
-#[pyfunction]
-#[pyo3(signature = (hand, win_tile=None, melds=None, *, rules=None, self_draw=None, riichi=false, double_riichi=false,
-    open_riichi=false, discarder_riichi=false, ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false, chiihou=false, renhou=false,
-    seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None,
-    honba=0, riichi_sticks=0, kita=0, n_players=4, dealer_wins=0, win=None, tsumo=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn score_hand(
-    hand: &Bound<'_, PyAny>,
-    win_tile: Option<&Bound<'_, PyAny>>,
-    melds: Option<&Bound<'_, PyAny>>,
-    rules: Option<&Bound<'_, PyAny>>,
-    #[pyo3(from_py_with = arg::self_draw)] self_draw: Option<bool>,
-    #[pyo3(from_py_with = arg::riichi)] riichi: bool,
-    #[pyo3(from_py_with = arg::double_riichi)] double_riichi: bool,
-    #[pyo3(from_py_with = arg::open_riichi)] open_riichi: bool,
-    #[pyo3(from_py_with = arg::discarder_riichi)] discarder_riichi: bool,
-    #[pyo3(from_py_with = arg::ippatsu)] ippatsu: bool,
-    #[pyo3(from_py_with = arg::haitei)] haitei: bool,
-    #[pyo3(from_py_with = arg::houtei)] houtei: bool,
-    #[pyo3(from_py_with = arg::rinshan)] rinshan: bool,
-    #[pyo3(from_py_with = arg::chankan)] chankan: bool,
-    #[pyo3(from_py_with = arg::tenhou)] tenhou: bool,
-    #[pyo3(from_py_with = arg::chiihou)] chiihou: bool,
-    #[pyo3(from_py_with = arg::renhou)] renhou: bool,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    round_wind: Option<&Bound<'_, PyAny>>,
-    #[pyo3(from_py_with = arg::winner)] winner: Option<u8>,
-    #[pyo3(from_py_with = arg::dealer)] dealer: Option<u8>,
-    #[pyo3(from_py_with = arg::discarder)] discarder: Option<u8>,
-    #[pyo3(from_py_with = arg::pao)] pao: Option<u8>,
-    dora: Option<&Bound<'_, PyAny>>,
-    ura: Option<&Bound<'_, PyAny>>,
-    #[pyo3(from_py_with = arg::honba)] honba: u16,
-    #[pyo3(from_py_with = arg::riichi_sticks)] riichi_sticks: u16,
-    #[pyo3(from_py_with = arg::kita)] kita: u8,
-    #[pyo3(from_py_with = arg::n_players)] n_players: u8,
-    #[pyo3(from_py_with = arg::dealer_wins)] dealer_wins: u8,
-    win: Option<&Bound<'_, PyAny>>,
-    #[pyo3(from_py_with = arg::tsumo)] tsumo: Option<bool>,
-) -> PyResult<PyScoreResult> {
-    let win_tile = alias(win_tile, win, "win_tile", "win")?;
-    let self_draw = alias(self_draw, tsumo, "self_draw", "tsumo")?.unwrap_or(false);
-    let (hand, win) = hand_and_win(hand, win_tile, &convert::melds(melds)?)?;
-    let ctx = Ctx {
-        tsumo: self_draw,
-        riichi,
-        double_riichi,
-        open_riichi,
-        discarder_riichi,
-        ippatsu,
-        haitei,
-        houtei,
-        rinshan,
-        chankan,
-        tenhou,
-        chiihou,
-        renhou,
-        seat_wind,
-        round_wind,
-        winner,
-        dealer,
-        discarder,
-        pao,
-        dora,
-        ura,
-        honba,
-        riichi_sticks,
-        kita,
-        n_players,
-        dealer_wins,
-    }
-    .build()?;
-    let rules = resolve_rules(rules)?;
-    let r = score(&hand, win, &ctx, &rules).py_err()?;
-    Ok(PyScoreResult { r, ctx })
-}
-
 /// An argument given under its name or its older alias, not both.
-fn alias<T>(name: Option<T>, old: Option<T>, key: &str, old_key: &str) -> PyResult<Option<T>> {
+pub fn alias<T>(name: Option<T>, old: Option<T>, key: &str, old_key: &str) -> PyResult<Option<T>> {
     match (name, old) {
         (Some(_), Some(_)) => Err(InvalidHandError::new_err(format!("give {key} or its alias {old_key}, not both"))),
         (a, b) => Ok(a.or(b)),
@@ -1039,6 +923,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nagashi_payments, m)?)?;
     m.add_class::<PyYakuHan>()?;
     m.add_class::<PyScoreResult>()?;
-    m.add_function(wrap_pyfunction!(score_hand, m)?)?;
+    crate::riichi_call::register(m)?;
     Ok(())
 }

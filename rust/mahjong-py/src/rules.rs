@@ -326,6 +326,12 @@ rule_class!(PyTaiwanRules, TaiwanRules, {
 
 /// The Python rule set of a `rules=` argument: whatever `<module>.<loader>` makes of
 /// it (a preset name, an instance, a dict, a `.toml` path; None: the default preset).
+/// The `RuleSet` a `rules=` argument names (None: the default preset), as
+/// `mahjong_fast.rules.load_rules` reads it.
+pub fn rules_object<'py>(py: Python<'py>, obj: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    load(py, obj, "mahjong_fast.rules", "load_rules")
+}
+
 fn load<'py>(
     py: Python<'py>,
     obj: Option<&Bound<'py, PyAny>>,
@@ -347,8 +353,9 @@ pub fn resolve_rules(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
     if o.is_none() {
         return Ok(Rules::STANDARD);
     }
-    if let Ok(r) = o.extract::<PyRules>() {
-        return Ok(r.0);
+    // Casts, not extractions: a failed extraction builds an error only to discard it.
+    if let Ok(r) = o.cast::<PyRules>() {
+        return Ok(r.get().0);
     }
     if let Ok(s) = o.cast::<PyString>() {
         if let Ok(r) = Rules::preset(crate::args::str_of(s, "rules")?) {
@@ -356,9 +363,9 @@ pub fn resolve_rules(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         }
     }
     // A `RuleSet` (its slot, not the `core` property: this is every scalar call's path).
-    if let Ok(core) = o.getattr("_core") {
-        if let Ok(r) = core.extract::<PyRules>() {
-            return Ok(r.0);
+    if let Ok(core) = o.getattr(pyo3::intern!(o.py(), "_core")) {
+        if let Ok(r) = core.cast::<PyRules>() {
+            return Ok(r.get().0);
         }
     }
     Ok(load(o.py(), Some(o), "mahjong_fast.rules", "load_rules")?.getattr("core")?.extract::<PyRules>()?.0)
