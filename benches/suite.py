@@ -153,6 +153,7 @@ ITEMS = [
     Item("scoring", "score_many, 1 thread", "NumPy columns", threads=1, ours=True, reference=True),
     Item("scoring", "score_many, 2 threads", "NumPy columns", threads=2, ours=True),
     Item("scoring", "score(...) per win", "136-ids and keywords per call", ours=True, scalar=True),
+    Item("scoring", "Scorer.score(...) per win", "136-ids and keywords per call, rules held by a Scorer", ours=True, scalar=True),
     Item("scoring", "riichienv HandEvaluator.calc", "HandEvaluator + Conditions per call", peer="riichienv", scalar=True),
     Item("scoring", "mahjong HandCalculator.estimate_hand_value", "per call (first wins)", peer="mahjong", scalar=True),
     Item("taiwan", "taiwan.score_batch, 1 thread", "NumPy columns", threads=1, ours=True, reference=True),
@@ -253,6 +254,10 @@ def prepare(item: Item, d: Path) -> Tuple[Callable[[], Any], int]:
             rules, calls = B.ours_inputs(wins[:N_WINS_SCALAR])
             score = mf.score
             return (lambda: [score(h, w, m, rules=rules, **kw).points for h, w, m, kw in calls]), len(calls)
+        if name.startswith("Scorer.score("):
+            rules, calls = B.ours_inputs(wins[:N_WINS_SCALAR])
+            scorer = mf.Scorer(rules)
+            return (lambda: [scorer.score(h, w, m, **kw).points for h, w, m, kw in calls]), len(calls)
         if item.peer == "riichienv":
             sub = wins[:N_WINS_SCALAR]
             C, calls = B.riichienv_inputs(sub)
