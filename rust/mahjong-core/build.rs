@@ -38,19 +38,36 @@ fn main() {
         pal.extend_from_slice(&d[0]);
         pal.extend_from_slice(&d[1]);
     }
-    // Per class, the vectors the SIMD combination adds (see `shanten/table.rs`):
-    // for each i, [d0[i] x8 | d1[i] x8] and [0xFF x8 | d0[i] x8] (32 bytes, 192 per
-    // class); and per class and
-    // set count n, the class reversed against n: [d1[n-i] | d0[n-i]], 0xFF past n.
-    let mut sums = Vec::with_capacity(palette.len() * 6 * 32);
-    let mut rev = Vec::with_capacity(palette.len() * 6 * 16);
-    for d in &palette {
-        for (&d0, &d1) in d[0].iter().zip(d[1].iter()).take(6) {
-            sums.extend_from_slice(&[d0; 8]);
-            sums.extend_from_slice(&[d1; 8]);
-            sums.extend_from_slice(&[0xFF; 8]);
-            sums.extend_from_slice(&[d0; 8]);
+    // Padded to 256 classes (0xFF: an impossible shape) so that a one-byte class
+    // indexes it without a bounds check.
+    pal.resize(256 * 16, 0xFF);
+    // Pairs of suits: the min-plus product of any two classes is one of a few hundred
+    // vectors (328), so two suits' classes give a pair class (u16, a 256 x 256 table:
+    // two one-byte classes index it without a bounds check), and the four suits are
+    // one min-plus step between two pair vectors (see `shanten/table.rs`).
+    assert!(palette.len() <= 256);
+    let mut pair_pal: Vec<gen::Dist> = Vec::new();
+    let mut pair_ids: HashMap<gen::Dist, usize> = HashMap::new();
+    let mut pairs = vec![0u8; 2 * 256 * 256];
+    for (a, da) in palette.iter().enumerate() {
+        for (b, db) in palette.iter().enumerate() {
+            let v = min_plus(da, db);
+            let next = pair_pal.len();
+            let id = *pair_ids.entry(v).or_insert_with(|| {
+                pair_pal.push(v);
+                next
+            });
+            assert!(id < PAIR_CLASSES, "more than {PAIR_CLASSES} pair classes");
+            pairs[2 * (256 * a + b)..2 * (256 * a + b) + 2].copy_from_slice(&(id as u16).to_le_bytes());
         }
+    }
+    // Per pair class: its vector complemented, [255 - d0 | 255 - d1]; and per set
+    // count n, the vector reversed against n, [d1[n-i] | d0[n-i]] with 0xFF past n.
+    // Padded to PAIR_CLASSES (a class masked to 9 bits is always in range).
+    let mut comp = Vec::with_capacity(PAIR_CLASSES * 16);
+    let mut rev = Vec::with_capacity(PAIR_CLASSES * 6 * 16);
+    for d in &pair_pal {
+        comp.extend(d[0].iter().chain(d[1].iter()).map(|&x| 255 - x));
         for n in 0..6 {
             let mut v = [0xFFu8; 16];
             for i in 0..=n {
@@ -60,14 +77,11 @@ fn main() {
             rev.extend_from_slice(&v);
         }
     }
-    // Padded to 256 classes (0xFF: an impossible shape) so that a one-byte class
-    // indexes them without a bounds check.
-    assert!(palette.len() <= 256);
-    pal.resize(256 * 16, 0xFF);
-    sums.resize(256 * 6 * 32, 0xFF);
-    rev.resize(256 * 6 * 16, 0xFF);
-    write(&out, "class_sums.bin", &sums);
-    write(&out, "class_rev.bin", &rev);
+    comp.resize(PAIR_CLASSES * 16, 0);
+    rev.resize(PAIR_CLASSES * 6 * 16, 0xFF);
+    write(&out, "pair_class.bin", &pairs);
+    write(&out, "pair_comp.bin", &comp);
+    write(&out, "pair_rev.bin", &rev);
     // Number suits in two levels: the first six kinds (5^6 codes) map to one of
     // ~1,850 prefix states (u16), and a state with the last three kinds (125 codes)
     // gives the class: the answers of a 2 MB direct table in 0.26 MB (measured at the
@@ -109,6 +123,26 @@ fn main() {
     write(&out, "split_keys.bin", &keys);
     write(&out, "split_offsets.bin", &offsets);
     write(&out, "split_data.bin", &data);
+}
+
+/// Pair classes the tables have room for (`shanten/table.rs` masks a class to 9 bits).
+const PAIR_CLASSES: usize = 512;
+
+/// Min-plus product of two suit vectors over every set count (0..=5); the lanes past
+/// 5 stay at the generator's INF.
+fn min_plus(a: &gen::Dist, b: &gen::Dist) -> gen::Dist {
+    let mut r = [[gen::INF; 8]; 2];
+    for m in 0..=gen::MAX_SETS {
+        let (mut r0, mut r1) = (u8::MAX, u8::MAX);
+        for i in 0..=m {
+            let j = m - i;
+            r0 = r0.min(a[0][i] + b[0][j]);
+            r1 = r1.min(a[1][i] + b[0][j]).min(a[0][i] + b[1][j]);
+        }
+        r[0][m] = r0;
+        r[1][m] = r1;
+    }
+    r
 }
 
 fn write(dir: &std::path::Path, name: &str, bytes: &[u8]) {

@@ -5,7 +5,9 @@
 //! vector `d[p][m]` (`p` pairs, `m` sets; see `gen.rs`). Honors: a direct table over
 //! the 5^7 base-5 codes. Number suits: two levels, the first six kinds' code gives a
 //! prefix state (u16), and the state with the last three kinds' code gives the class
-//! (see `build.rs`). About 0.4 MB in all.
+//! (see `build.rs`). Two suits' classes give a pair class (one of 328 min-plus
+//! products), and standard shanten is one min-plus step between the pair class of
+//! the man and pin suits and that of the sou suit and the honors. About 0.5 MB in all.
 
 #![allow(clippy::needless_range_loop)] // lane indices are the min-plus formula
 
@@ -24,14 +26,26 @@ static PALETTE: [u8; 16 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/
 /// 16-byte aligned bytes: the SIMD steps read them as memory operands.
 #[repr(C, align(16))]
 struct Aligned<const M: usize>([u8; M]);
+/// Pair classes the tables have room for (as `build.rs` pads them): a class masked
+/// to 9 bits indexes them without a bounds check.
+const PAIR_CLASSES: usize = 512;
+/// Pair class (u16) of two suit classes `a`, `b` at `2 * (256 a + b)`.
+static PAIR_CLASS: [u8; 2 * 256 * 256] = *include_bytes!(concat!(env!("OUT_DIR"), "/pair_class.bin"));
+/// Per pair class, its vector complemented: [255 - d0[0..8] | 255 - d1[0..8]].
+static PAIR_COMP: Aligned<{ 16 * PAIR_CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_comp.bin")));
+/// Per pair class and set count n (0..6): [d1[n-i] | d0[n-i]] for i <= n, 0xFF past n.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static CLASS_SUMS: Aligned<{ 192 * CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/class_sums.bin")));
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static CLASS_REV: Aligned<{ 96 * CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/class_rev.bin")));
+static PAIR_REV: Aligned<{ 96 * PAIR_CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_rev.bin")));
 
 /// Size of the embedded shanten tables in bytes (reported by the benchmarks).
 pub fn table_bytes() -> usize {
-    SUIT_PREFIX.len() + SUIT_STATE.len() + HONOR_CLASS.len() + PALETTE.len() + CLASS_SUMS.0.len() + CLASS_REV.0.len()
+    SUIT_PREFIX.len()
+        + SUIT_STATE.len()
+        + HONOR_CLASS.len()
+        + PALETTE.len()
+        + PAIR_CLASS.len()
+        + PAIR_COMP.0.len()
+        + PAIR_REV.0.len()
 }
 
 #[inline(always)]
@@ -204,43 +218,64 @@ pub fn standard_distance(counts: &Counts, n_sets: usize) -> u8 {
     }
 }
 
+/// Pair class of two suit classes (the min-plus product of their vectors).
+#[inline(always)]
+fn pair_class(a: u8, b: u8) -> usize {
+    let at = 2 * (256 * a as usize + b as usize);
+    u16::from_le_bytes([PAIR_CLASS[at], PAIR_CLASS[at + 1]]) as usize % PAIR_CLASSES
+}
+
+/// The two pair classes of a hand: man with pin, sou with the honors (counts at
+/// most 4).
+#[inline(always)]
+fn pair_classes(counts: &Counts) -> (usize, usize) {
+    let mp = pair_class(number_class(counts, 0), number_class(counts, 9));
+    let sh = pair_class(number_class(counts, 18), honor_class(counts));
+    (mp, sh)
+}
+
 /// [`standard_distance`] of counts already known to be at most 4 each (a larger
 /// count gives a wrong distance, never a panic or a read outside the tables).
 #[inline]
 pub fn valid_distance(counts: &Counts, n_sets: usize) -> u8 {
+    let (mp, sh) = pair_classes(counts);
+    pair_distance(mp, sh, n_sets.min(5))
+}
+
+/// Fewest draws to make `n` sets (0..=5) and a pair out of two pair classes: the
+/// min-plus step between them at `n`.
+#[inline(always)]
+fn pair_distance(a: usize, b: usize, n: usize) -> u8 {
     #[cfg(target_arch = "x86_64")]
     {
-        let cm = number_class(counts, 0);
-        let cp = number_class(counts, 9);
-        let cs = number_class(counts, 18);
-        let ch = honor_class(counts);
-        match n_sets {
-            0 => simd::combine::<0>(cm, cp, cs, ch),
-            1 => simd::combine::<1>(cm, cp, cs, ch),
-            2 => simd::combine::<2>(cm, cp, cs, ch),
-            3 => simd::combine::<3>(cm, cp, cs, ch),
-            4 => simd::combine::<4>(cm, cp, cs, ch),
-            _ => simd::combine::<5>(cm, cp, cs, ch),
-        }
+        simd::pair_distance(a, b, n)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        distance(&suits(counts), n_sets)
+        let x = &PAIR_COMP.0[16 * a..16 * a + 16];
+        let y = &PAIR_COMP.0[16 * b..16 * b + 16];
+        let mut best = u8::MAX;
+        for i in 0..=n {
+            let j = n - i;
+            // Stored complemented: d = 255 - byte.
+            best = best.min((255 - x[i]) + (255 - y[8 + j])).min((255 - x[8 + i]) + (255 - y[j]));
+        }
+        best
     }
 }
 
-/// The same min-plus product with SSE2 (baseline on x86-64): a suit vector is one
-/// 16-lane register [d0[0..8] | d1[0..8]], kept complemented (255 - d) so that one
-/// step is a saturating subtract and a max: 255 - sat(a + b) = subs(255 - b, a), and
-/// lanes shifted in as zeros read as impossible. One step subtracts the precomputed
-/// lanes of a class's i-th entry from the other operand shifted up i lanes.
+/// The min-plus step in SSE2 (baseline on x86-64): a pair vector is one 16-lane
+/// register [d0[0..8] | d1[0..8]], the first operand kept complemented (255 - d) so
+/// that the step is one saturating subtract: 255 - sat(a + b) = subs(255 - a, b),
+/// and lanes past n (0xFF in the reversed operand) read as impossible; the maximum
+/// over the lanes is 255 minus the distance.
 #[cfg(target_arch = "x86_64")]
 mod simd {
-    use super::{Aligned, CLASS_REV, CLASS_SUMS, PALETTE};
+    use super::{Aligned, PAIR_COMP, PAIR_REV};
     use core::arch::x86_64::*;
 
-    /// The 16 bytes of `table` at `16 * i` (`i` in range: a class's entries in the
-    /// 256-class tables).
+    /// The 16 bytes of `table` at `16 * i` (`i` in range: a pair class's entries
+    /// in the tables padded to `PAIR_CLASSES`).
     #[inline(always)]
     fn load<const M: usize>(table: &Aligned<M>, i: usize) -> __m128i {
         let b = &table.0[16 * i..16 * i + 16];
@@ -249,37 +284,13 @@ mod simd {
         unsafe { _mm_load_si128(b.as_ptr() as *const __m128i) }
     }
 
-    /// Complemented min-plus product of class `a` (by its precomputed lanes) and the
-    /// complemented vector `b`.
     #[inline(always)]
-    fn conv<const N: usize>(a: u8, b: __m128i) -> __m128i {
+    pub fn pair_distance(a: usize, b: usize, n: usize) -> u8 {
+        let x = load(&PAIR_COMP, a);
+        let y = load(&PAIR_REV, 6 * b + n);
         // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
         unsafe {
-            let mut c = _mm_setzero_si128();
-            for i in 0..=N {
-                let s = _mm_sll_epi64(b, _mm_cvtsi32_si128(8 * i as i32));
-                let w = _mm_unpacklo_epi64(s, s);
-                // u = [d0[i] x8 | d1[i] x8]; v = [0xFF x8 | d0[i] x8].
-                let u = load(&CLASS_SUMS, 12 * a as usize + 2 * i);
-                let v = load(&CLASS_SUMS, 12 * a as usize + 2 * i + 1);
-                c = _mm_max_epu8(c, _mm_subs_epu8(w, u));
-                c = _mm_max_epu8(c, _mm_subs_epu8(s, v));
-            }
-            c
-        }
-    }
-
-    #[inline(always)]
-    pub fn combine<const N: usize>(cm: u8, cp: u8, cs: u8, ch: u8) -> u8 {
-        let at = 16 * cp as usize;
-        // SAFETY: SSE2 is part of the x86-64 baseline; the slice holds 16 bytes.
-        let p = unsafe { _mm_loadu_si128(PALETTE[at..at + 16].as_ptr() as *const __m128i) };
-        // SAFETY: as above; no memory is touched.
-        let p = unsafe { _mm_xor_si128(p, _mm_set1_epi8(-1)) };
-        let abc = conv::<N>(cs, conv::<N>(cm, p));
-        // SAFETY: SSE2 is part of the x86-64 baseline; no memory is touched here.
-        unsafe {
-            let r = _mm_subs_epu8(abc, load(&CLASS_REV, 6 * ch as usize + N));
+            let r = _mm_subs_epu8(x, y);
             let r = _mm_max_epu8(r, _mm_srli_si128::<8>(r));
             let r = _mm_max_epu8(r, _mm_srli_si128::<4>(r));
             let r = _mm_max_epu8(r, _mm_srli_si128::<2>(r));
