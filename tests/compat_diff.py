@@ -32,6 +32,10 @@ SETTINGS: Dict[str, Dict[str, Any]] = {
     ),
     # "aotenjou": the Aotenjou score calculator (not an OptionalRules field).
     "aotenjou": dict(aotenjou=True, has_open_tanyao=True, has_aka_dora=True),
+    # "paarenchan": HandConfig.paarenchan = 1 on every dealer win (not an OptionalRules field),
+    # with the package's default paarenchan_needs_yaku and without it.
+    "with_paarenchan": dict(paarenchan=True, has_open_tanyao=True),
+    "with_paarenchan_no_yaku": dict(paarenchan=True, paarenchan_needs_yaku=False, has_aka_dora=True),
 }
 # Kinds a three-player wall lacks (2m-8m).
 _NOT_IN_SANMA = set(range(1, 8))
@@ -97,7 +101,10 @@ def evaluate(pkg: Any, x: Dict[str, Any], options: Dict[str, Any]) -> Any:
     options = dict(options)
     scores = pkg.hand_calculating.scores
     factory = scores.Aotenjou if options.pop("aotenjou", False) else scores.ScoresCalculator
-    config = hc.HandConfig(options=hc.OptionalRules(**options), **x["flags"])
+    flags = dict(x["flags"])
+    if options.pop("paarenchan", False) and flags["player_wind"] == 27:
+        flags["paarenchan"] = 1  # the dealer's (East's) eighth win in a row
+    config = hc.HandConfig(options=hc.OptionalRules(**options), **flags)
     return pkg.hand_calculating.hand.HandCalculator.estimate_hand_value(
         x["tiles"],
         x["win"],
@@ -159,6 +166,15 @@ def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -
     # (then most fu before rounding); the core reports the reading it ranked first.
     if yakuman and differ <= {"fu", "fu_details"} and (theirs["fu"], raw_theirs) >= (ours["fu"], raw_ours):
         return "yakuman hand: the mahjong package reports the reading of most fu"
+    # Paarenchan needing another yaku (the package's default): the package reads the
+    # hand only where a yaku stands beside it, the core reports the yakuman reading it ranked first.
+    if (
+        yakuman
+        and differ <= {"fu", "fu_details"}
+        and x.get("paarenchan_needs_yaku")
+        and x["flags"]["player_wind"] == 27
+    ):
+        return "paarenchan needing a yaku: the mahjong package reports a reading that has one"
     if not yakuman and differ == {"fu_details"} and raw_theirs >= raw_ours:
         return "equal-value readings: another breakdown of the same fu"
     return None
@@ -181,6 +197,7 @@ def run(setting: str, n: int, seed: int) -> Tuple[Counter, List[str], Counter]:
         three = options.get("is_three_player", False)
         w = three_player_win(rng) if three else random_win(rng)
         x = inputs(w, rng, 3 if three else 4)
+        x["paarenchan_needs_yaku"] = options.get("paarenchan", False) and options.get("paarenchan_needs_yaku", True)
         try:
             a = fields(evaluate(mahjong, x, options))
         except ValueError as e:  # the package's own failure (its aotenjou yaku filter)
@@ -229,7 +246,7 @@ def table(n: int, settings: Optional[List[str]] = None, out: Any = None) -> str:
             by[k.split(":")[0].split(" ")[0]] += v
         rows.append(
             f"| `{setting}` | {n:,} | {kinds['scored']:,} | {kinds['error']:,} | {kinds['yakuman']:,} |"
-            f" {by.get('equal-value', 0):,} | {by.get('yakuman', 0):,} | {by.get('no', 0) + by.get('tenhou', 0):,} | {by.get('refused', 0):,} |"
+            f" {by.get('equal-value', 0):,} | {by.get('yakuman', 0) + by.get('paarenchan', 0):,} | {by.get('no', 0) + by.get('tenhou', 0):,} | {by.get('refused', 0):,} |"
             f" {by.get('the', 0):,} | {len(unexplained)} |"
         )
         if out is not None:

@@ -142,3 +142,45 @@ def test_sashikomi_on_an_open_riichi_ron_is_refused():
             player_wind=28,
             round_wind=27,
         )
+
+
+# HandConfig.paarenchan = 1 on a dealer win: a hand with no yaku of its own (an open
+# hand of no yakuhai, won on a discard) and one with a yaku (riichi), under both values
+# of paarenchan_needs_yaku; a yakuman beside it adds up.
+PAARENCHAN = [
+    ("234999m567p22789s", "2s", [("pon", "999m", True)], {}),
+    ("234m567p345s22789s", "2s", [], dict(is_riichi=True)),
+    ("11122233344455z", "5z", [], dict(is_tsumo=True)),
+]
+
+
+@pytest.mark.parametrize("hand,win,melds,flags", PAARENCHAN)
+@pytest.mark.parametrize("needs_yaku", [True, False])
+def test_paarenchan_agrees_with_mahjong(hand, win, melds, flags, needs_yaku):
+    theirs, mine = both(
+        hand, win, dict(paarenchan_needs_yaku=needs_yaku), melds, paarenchan=1, player_wind=27, round_wind=28, **flags
+    )
+    if theirs["error"] is None:
+        assert any(y[1] == "Paarenchan" for y in theirs["yaku"])
+        assert theirs["fu"] >= mine["fu"]
+        theirs, mine = ({k: v for k, v in d.items() if k not in ("fu", "fu_details")} for d in (theirs, mine))
+    else:
+        assert needs_yaku and theirs["error"] == "no_yaku"
+    assert mine == theirs
+
+
+def test_paarenchan_without_a_yaku_differs_between_the_two_settings():
+    hand, win, melds = PAARENCHAN[0][:3]
+    _, needing = both(hand, win, {}, melds, paarenchan=1, player_wind=27, round_wind=28)
+    _, free = both(hand, win, dict(paarenchan_needs_yaku=False), melds, paarenchan=1, player_wind=27, round_wind=28)
+    assert needing["error"] == "no_yaku"
+    assert free["cost"]["main"] == 48000 and free["yaku"][0][1] == "Paarenchan"
+
+
+@pytest.mark.parametrize(
+    "flags,match",
+    [(dict(paarenchan=2, player_wind=27), "paarenchan = 2"), (dict(paarenchan=1, player_wind=28), "non-dealer")],
+)
+def test_paarenchan_without_counterpart_is_refused(flags, match):
+    with pytest.raises(InvalidRuleError, match=match):
+        both("234m567p345s22789s", "2s", {}, is_riichi=True, round_wind=27, **flags)

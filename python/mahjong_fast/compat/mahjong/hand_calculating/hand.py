@@ -127,6 +127,8 @@ def _yaku_object(key: str, han: int, yakuman: bool, open_hand: bool) -> Yaku:
     else:
         obj = _RENHOU_YAKUMAN() if key == "renhou" and yakuman else _BY_KEY[key]()
     if yakuman:
+        if key == "paarenchan":
+            obj.count = han  # its name shows the count ("Paarenchan 1"), as the package's does
         han = 13 * han
         obj.han_closed = han
         if obj.han_open:
@@ -302,8 +304,16 @@ def _refuse(config: HandConfig, factory: Type[ScoresCalculator]) -> None:
             "OptionalRules.has_sashikomi_yakuman on an open riichi ron: mahjong_fast's open_riichi_deal_in pays the"
             " hand as a yakuman (keeping its yaku) rather than adding a sashikomi yakuman"
         )
-    if config.paarenchan:
-        raise _mf.InvalidRuleError("HandConfig.paarenchan: the paarenchan yakuman has no counterpart in mahjong_fast")
+    if config.paarenchan > 1:
+        raise _mf.InvalidRuleError(
+            f"HandConfig.paarenchan = {config.paarenchan}: mahjong_fast's paarenchan rule is one yakuman"
+            " (HandConfig.paarenchan 0 or 1)"
+        )
+    if config.paarenchan and config.player_wind != EAST:
+        raise _mf.InvalidRuleError(
+            "HandConfig.paarenchan for a non-dealer (player_wind is not EAST): mahjong_fast's paarenchan is the"
+            " dealer's eighth win in a row"
+        )
     if config.num_nuki_dora > 0 and not config.options.is_three_player:
         raise _mf.InvalidRuleError(
             "HandConfig.num_nuki_dora in a four-player game: nuki dora exist only in three-player mahjong_fast"
@@ -376,7 +386,9 @@ class HandCalculator:
         _refuse(config, factory)
         # Aotenjou is the core's aotenjou rule; like the mahjong package's, it pays no honba or sticks.
         aotenjou = isinstance(factory, type) and issubclass(factory, Aotenjou)
-        rules = options.to_rules(_renhou_han(config), aotenjou)
+        # HandConfig.paarenchan (1) is the core's paarenchan rule on the dealer's eighth win in a row.
+        paarenchan = config.paarenchan > 0
+        rules = options.to_rules(_renhou_han(config), aotenjou, paarenchan)
         is_open_hand = any(m.opened for m in melds)
         three = bool(options.is_three_player)
         n = 3 if three else 4
@@ -416,36 +428,38 @@ class HandCalculator:
         discarder = None if tsumo else (seat + 1) % n
         payer = 0 if seat else 1
         other = next(s for s in range(n) if s not in (0, seat))
+        call = dict(
+            hand=_mpsz(concealed),
+            win_tile=_mpsz([win_tile]),
+            melds=core_melds,
+            rules=rules.core,
+            self_draw=tsumo,
+            riichi=riichi,
+            double_riichi=bool(config.is_daburu_riichi),
+            # As in the mahjong package, an open riichi counts only with riichi.
+            open_riichi=bool(config.is_open_riichi) and riichi,
+            ippatsu=bool(config.is_ippatsu),
+            haitei=bool(config.is_haitei),
+            houtei=bool(config.is_houtei),
+            rinshan=bool(config.is_rinshan),
+            chankan=bool(config.is_chankan),
+            tenhou=bool(config.is_tenhou),
+            chiihou=bool(config.is_chiihou),
+            renhou=bool(config.is_renhou),
+            round_wind="ESWN"[_WINDS.index(round_wind)],
+            winner=seat,
+            dealer=0,
+            discarder=discarder,
+            dora=_mpsz(dora_indicators or []),
+            ura=_mpsz(ura_dora_indicators or []) if riichi else "",
+            honba=0 if aotenjou else config.tsumi_number,
+            riichi_sticks=0 if aotenjou else config.kyoutaku_number,
+            kita=max(0, config.num_nuki_dora),
+            n_players=n,
+            dealer_wins=7 if paarenchan else 0,
+        )
         try:
-            r = _mf.score(
-                _mpsz(concealed),
-                _mpsz([win_tile]),
-                core_melds,
-                rules=rules.core,
-                self_draw=tsumo,
-                riichi=riichi,
-                double_riichi=bool(config.is_daburu_riichi),
-                # As in the mahjong package, an open riichi counts only with riichi.
-                open_riichi=bool(config.is_open_riichi) and riichi,
-                ippatsu=bool(config.is_ippatsu),
-                haitei=bool(config.is_haitei),
-                houtei=bool(config.is_houtei),
-                rinshan=bool(config.is_rinshan),
-                chankan=bool(config.is_chankan),
-                tenhou=bool(config.is_tenhou),
-                chiihou=bool(config.is_chiihou),
-                renhou=bool(config.is_renhou),
-                round_wind="ESWN"[_WINDS.index(round_wind)],
-                winner=seat,
-                dealer=0,
-                discarder=discarder,
-                dora=_mpsz(dora_indicators or []),
-                ura=_mpsz(ura_dora_indicators or []) if riichi else "",
-                honba=0 if aotenjou else config.tsumi_number,
-                riichi_sticks=0 if aotenjou else config.kyoutaku_number,
-                kita=max(0, config.num_nuki_dora),
-                n_players=n,
-            )
+            r = _mf.score(**call)
         except _mf.NoYakuError:
             return HandResponse(error=HandCalculator.ERR_NO_YAKU)
         except _mf.InvalidHandError as e:
@@ -460,6 +474,13 @@ class HandCalculator:
             return HandResponse(error=str(e))
 
         _refuse_result(options, r, tiles, is_open_hand)
+        if paarenchan and options.paarenchan_needs_yaku and [y.key for y in r.yaku] == ["paarenchan"]:
+            # The package adds paarenchan only beside another yaku (dora apart) under this option;
+            # the yakuman list hides the others, so the hand is asked again without it.
+            try:
+                _mf.score(**dict(call, rules=options.to_rules(_renhou_han(config), aotenjou).core, dealer_wins=0))
+            except _mf.NoYakuError:
+                return HandResponse(error=HandCalculator.ERR_NO_YAKU)
         if aotenjou and r.yakuman:
             raise _mf.InvalidRuleError(
                 "scores_calculator_factory=Aotenjou on a yakuman: the mahjong package adds the hand's other yaku to"

@@ -103,13 +103,14 @@ class OptionalRules:
             bool(self.limit_to_sextuple_yakuman),
         )
 
-    def to_rules(self, renhou_han: Optional[int] = None, aotenjou: bool = False) -> RuleSet:
+    def to_rules(self, renhou_han: Optional[int] = None, aotenjou: bool = False, paarenchan: bool = False) -> RuleSet:
         """The mahjong_fast ``RuleSet`` these options map to (on the ``standard`` preset:
         no pao, yakuman add up, 4 fu for a double wind pair, 300 a honba, 200 at three
         players). What has no counterpart (``fu_for_open_pinfu=False`` on an open tsumo,
         daisharin on an open hand) is refused by the calculator on the hands where it
         would change the result (docs/compat_mahjong.md). ``renhou_han`` is a renhou yaku's han changed in
-        ``HandConfig.yaku`` (1-12); ``aotenjou`` is the ``Aotenjou`` calculator's rule.
+        ``HandConfig.yaku`` (1-12); ``aotenjou`` is the ``Aotenjou`` calculator's rule;
+        ``paarenchan`` is ``HandConfig.paarenchan`` (the rule ``paarenchan = "eighth"``).
 
         Example:
             >>> OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False).to_rules().double_kokushi_13
@@ -122,7 +123,7 @@ class OptionalRules:
             >>> r.daisharin, r.yakuman_cap
             ('all_suits', None)
         """
-        key = self._key() + (renhou_han, aotenjou)
+        key = self._key() + (renhou_han, aotenjou, paarenchan)
         rules = _RULES_CACHE.get(key)
         if rules is not None:
             return rules
@@ -152,6 +153,7 @@ class OptionalRules:
             daisharin="all_suits" if self.has_daisharin_other_suits else "pin" if self.has_daisharin else "off",
             daichisei=bool(self.has_daichisei),
             yakuman_cap=6 if self.limit_to_sextuple_yakuman else None,
+            paarenchan="eighth" if paarenchan else "off",
         )
         _RULES_CACHE[key] = rules
         return rules

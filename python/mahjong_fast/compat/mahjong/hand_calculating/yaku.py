@@ -115,7 +115,7 @@ YAKU_SPECS: List[YakuSpec] = [
     _s("Chiihou", "chiihou", 116, "Chiihou", 0, 13, "chiihou", 38, True),
     _s("RenhouYakuman", "renhou_yakuman", 117, "Renhou (yakuman)", 0, 13, "renhou", 36, True),
     _s("Sashikomi", "sashikomi", 118, "Sashikomi", 0, 13, None, None, True),
-    _s("Paarenchan", "paarenchan", 119, "Paarenchan", 13, 13, None, None, True),
+    _s("Paarenchan", "paarenchan", 119, "Paarenchan", 13, 13, "paarenchan", None, True),
     _s("Dora", "dora", 120, "Dora", 1, 1, "dora", 52),
     _s("AkaDora", "aka_dora", 121, "Aka Dora", 1, 1, "aka_dora", 54),
     _s("UraDora", "ura_dora", 122, "Ura Dora", 0, 1, "ura_dora", 53),
