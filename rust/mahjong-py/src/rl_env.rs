@@ -170,9 +170,7 @@ impl PyRlTable {
     }
     /// The acting seat's legal action indices, in increasing order (empty once over).
     fn legal_actions(&self) -> Vec<u32> {
-        let mut v: Vec<u32> = self.table.legal().entries.iter().map(|e| e.0 as u32).collect();
-        v.sort_unstable();
-        v
+        self.table.legal().indices().map(|i| i as u32).collect()
     }
     /// The index the built-in `bot` would take for the acting seat now (None once
     /// over).

@@ -153,6 +153,32 @@ pub struct Round {
     record: bool,
 }
 
+/// The id pairs a call may take from hand: at most six for a chi (three shapes, a
+/// red five or not), two for a pon; kept on the stack (no allocation per claim).
+struct Pairs {
+    n: usize,
+    v: [[TileId; 2]; 8],
+}
+
+impl Default for Pairs {
+    fn default() -> Pairs {
+        Pairs { n: 0, v: [[TileId::wrapping(0); 2]; 8] }
+    }
+}
+
+impl Pairs {
+    fn push(&mut self, p: [TileId; 2]) {
+        if let Some(slot) = self.v.get_mut(self.n) {
+            *slot = p;
+            self.n += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[[TileId; 2]] {
+        &self.v[..self.n]
+    }
+}
+
 fn illegal(why: String) -> Error {
     Error::IllegalAction(why)
 }
@@ -266,11 +292,7 @@ impl Round {
 
     fn draw_for(&mut self, seat: u8, rinshan: bool) {
         let t = if rinshan { self.wall.draw_rinshan() } else { self.wall.draw() };
-        let s = &mut self.seats[seat as usize];
-        // Only a ready (shanten 0) hand can be completed by the draw.
-        s.ready_before_draw = s.is_ready();
-        s.shanten_before_draw = s.shanten();
-        s.add(t);
+        self.seats[seat as usize].add(t);
         self.emit(|| Event::Draw { seat, tile: Some(t) });
         self.phase = Phase::Turn {
             seat,
@@ -369,8 +391,10 @@ impl Round {
 
     /// Can `seat` ron `tile` (shape, furiten, forfeit, yaku)?
     fn ron_ok(&mut self, seat: u8, from: u8, tile: TileId, source: ClaimSource, judge: &mut dyn WinJudge) -> bool {
+        // The shape test comes first: it is a few table-free passes over the counts,
+        // cheaper than the shanten a readiness gate would need.
         let s = &mut self.seats[seat as usize];
-        if s.forfeit || (source != ClaimSource::Ankan && !s.is_ready()) {
+        if s.forfeit {
             return false;
         }
         let k = tile.tile().index();
@@ -393,17 +417,13 @@ impl Round {
         let s = &self.seats[seat as usize];
         let mut c = s.counts;
         c[tile.tile().index()] -= 1;
-        crate::shanten::shanten(&c, 4 - s.n_melds as usize) <= 0 && agari::is_tenpai(&c)
+        agari::is_tenpai(&c)
     }
 
     /// Could any discard leave `seat` tenpai (a quick gate before listing riichi)?
     fn may_riichi(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
-        // A draw lowers shanten by one at most: hands two away cannot be ready now.
-        let near = s.n_tiles % 3 != 2
-            || s.shanten_before_draw <= 1
-            || !matches!(self.phase, Phase::Turn { kind: TurnKind::Draw | TurnKind::Rinshan, .. });
-        s.is_closed() && !s.in_riichi() && near && crate::shanten::shanten(&s.counts, 4 - s.n_melds as usize) <= 0
+        s.is_closed() && !s.in_riichi() && crate::shanten::shanten(&s.counts, 4 - s.n_melds as usize) <= 0
     }
 
     /// Waits of the hand after removing `tile`.
@@ -428,7 +448,7 @@ impl Round {
     }
 
     fn check_turn(&self, seat: u8, action: &Action, judge: &mut dyn WinJudge) -> Result<()> {
-        let Phase::Turn { seat: cur, drawn, kind, kuikae } = self.phase.clone() else {
+        let Phase::Turn { seat: cur, drawn, kind, kuikae } = self.phase else {
             return Err(illegal(format!("{action:?} by seat {seat}: not a turn decision now")));
         };
         if seat != cur {
@@ -597,7 +617,7 @@ impl Round {
         true
     }
 
-    fn chi_options(&self, seat: u8, tile: TileId, out: &mut Vec<[TileId; 2]>) {
+    fn chi_options(&self, seat: u8, tile: TileId, out: &mut Pairs) {
         let k = tile.tile().index();
         if k >= 27 {
             return;
@@ -685,7 +705,7 @@ impl Round {
         c[k] >= 2 && (0..34).any(|x| x != k && c[x] > 0)
     }
 
-    fn pon_options(&self, seat: u8, tile: TileId, out: &mut Vec<[TileId; 2]>) {
+    fn pon_options(&self, seat: u8, tile: TileId, out: &mut Pairs) {
         let k = tile.tile().index();
         let s = &self.seats[seat as usize];
         let mut ids = [TileId::wrapping(0); 4];
@@ -711,7 +731,7 @@ impl Round {
     }
 
     fn check_claim(&mut self, seat: u8, action: &Action) -> Result<()> {
-        let Phase::Claim { from, tile, source, can_ron, can_call, answers, .. } = self.phase.clone() else {
+        let Phase::Claim { from, tile, source, can_ron, can_call, answers, .. } = self.phase else {
             return Err(illegal(format!("{action:?} by seat {seat}: no tile is on offer")));
         };
         if seat == from {
@@ -723,7 +743,7 @@ impl Round {
         if answers[seat as usize].is_some() {
             return Err(illegal(format!("seat {seat} has already answered")));
         }
-        let mut v = Vec::new();
+        let mut v = Pairs::default();
         match *action {
             Action::Pass => Ok(()),
             Action::Ron if can_ron & (1 << seat) != 0 => Ok(()),
@@ -735,7 +755,7 @@ impl Round {
                     && can_call & (1 << seat) != 0 =>
             {
                 self.chi_options(seat, tile, &mut v);
-                if v.iter().any(|o| same_pair(o, &tiles)) {
+                if v.as_slice().iter().any(|o| same_pair(o, &tiles)) {
                     Ok(())
                 } else {
                     Err(illegal(format!(
@@ -748,7 +768,7 @@ impl Round {
             }
             Action::Pon { tiles } if source == ClaimSource::Discard && can_call & (1 << seat) != 0 => {
                 self.pon_options(seat, tile, &mut v);
-                if v.iter().any(|o| same_pair(o, &tiles)) {
+                if v.as_slice().iter().any(|o| same_pair(o, &tiles)) {
                     Ok(())
                 } else {
                     Err(illegal(format!(
@@ -773,7 +793,7 @@ impl Round {
     /// Every legal action of `seat` now (empty when it has nothing to decide).
     pub fn legal_actions(&mut self, seat: u8, judge: &mut dyn WinJudge, out: &mut Vec<Action>) {
         out.clear();
-        match self.phase.clone() {
+        match self.phase {
             Phase::Turn { seat: cur, drawn, kind, kuikae } if cur == seat => {
                 let s = &self.seats[seat as usize];
                 let riichi_now = s.in_riichi();
@@ -811,7 +831,7 @@ impl Round {
                 // Only candidates that pass the cheap shape tests get the full check
                 // (whose refusals build messages).
                 let s = &self.seats[seat as usize];
-                let tsumo_shape = drawn.is_some() && s.ready_before_draw && agari::is_complete(&s.counts);
+                let tsumo_shape = drawn.is_some() && agari::is_complete(&s.counts);
                 let nine = self.rules.abort_nine_terminals
                     && self.uninterrupted
                     && s.n_discards == 0
@@ -849,15 +869,10 @@ impl Round {
                         }
                     }
                     let s = &self.seats[seat as usize];
-                    let adds: Vec<TileId> = s
-                        .melds()
-                        .iter()
-                        .filter(|m| m.kind == MeldKind::Pon)
-                        .filter_map(|m| {
-                            let k = m.tiles[0].tile().index();
-                            s.concealed().iter().copied().find(|t| t.tile().index() == k)
-                        })
-                        .collect();
+                    let adds = s.melds().iter().filter(|m| m.kind == MeldKind::Pon).filter_map(|m| {
+                        let k = m.tiles[0].tile().index();
+                        s.concealed().iter().copied().find(|t| t.tile().index() == k)
+                    });
                     for t in adds {
                         let a = Action::Kakan { tile: t };
                         if self.check_turn(seat, &a, judge).is_ok() {
@@ -874,14 +889,14 @@ impl Round {
                     out.push(Action::Ron);
                 }
                 if source == ClaimSource::Discard && can_call & (1 << seat) != 0 {
-                    let mut v = Vec::new();
+                    let mut v = Pairs::default();
                     if self.rules.chi && (from + 1) % self.rules.players == seat {
                         self.chi_options(seat, tile, &mut v);
-                        out.extend(v.iter().map(|&t| Action::Chi { tiles: t }));
-                        v.clear();
+                        out.extend(v.as_slice().iter().map(|&t| Action::Chi { tiles: t }));
+                        v = Pairs::default();
                     }
                     self.pon_options(seat, tile, &mut v);
-                    out.extend(v.iter().map(|&t| Action::Pon { tiles: t }));
+                    out.extend(v.as_slice().iter().map(|&t| Action::Pon { tiles: t }));
                     if self.seats[seat as usize].counts[tile.tile().index()] == 3 && self.kans < 4 {
                         out.push(Action::Daiminkan);
                     }

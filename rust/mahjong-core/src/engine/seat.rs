@@ -42,12 +42,6 @@ pub struct SeatState {
     /// Norths pulled aside (three-player 抜きドラ), each a dora.
     pub kita: u8,
     waits_cache: Option<u64>,
-    /// Shanten of the waiting (3k+1) hand, cached until the hand changes.
-    shanten_cache: Option<i8>,
-    /// The hand was ready (shanten 0) before the tile just drawn.
-    pub ready_before_draw: bool,
-    /// Shanten before the tile just drawn (a draw lowers it by one at most).
-    pub shanten_before_draw: i8,
 }
 
 impl SeatState {
@@ -74,9 +68,6 @@ impl SeatState {
             pao: None,
             kita: 0,
             waits_cache: None,
-            shanten_cache: None,
-            ready_before_draw: false,
-            shanten_before_draw: 8,
         };
         for &t in deal {
             s.add(t);
@@ -90,7 +81,6 @@ impl SeatState {
         self.n_tiles += 1;
         self.counts[t.tile().index()] += 1;
         self.waits_cache = None;
-        self.shanten_cache = None;
     }
 
     #[inline]
@@ -108,7 +98,6 @@ impl SeatState {
                 self.n_tiles -= 1;
                 self.counts[t.tile().index()] -= 1;
                 self.waits_cache = None;
-                self.shanten_cache = None;
                 true
             }
             None => false,
@@ -155,23 +144,6 @@ impl SeatState {
         let w = agari::waits(&self.counts);
         self.waits_cache = Some(w);
         w
-    }
-
-    /// Could one more tile complete this waiting hand (shanten 0)? A quick gate
-    /// before the exact per-tile test; cached until the hand changes.
-    pub fn is_ready(&mut self) -> bool {
-        if let Some(s) = self.shanten_cache {
-            return s <= 0;
-        }
-        let s = crate::shanten::shanten(&self.counts, 4usize.saturating_sub(self.n_melds as usize));
-        self.shanten_cache = Some(s);
-        s <= 0
-    }
-
-    /// Shanten of the waiting hand (cached).
-    pub fn shanten(&mut self) -> i8 {
-        self.is_ready();
-        self.shanten_cache.unwrap_or(8)
     }
 
     /// Discard furiten or either temporary kind.

@@ -117,14 +117,21 @@ pub fn action_name(i: usize) -> Option<String> {
     })
 }
 
-/// Index -> engine action for one decision, filled from the seat's legal actions.
-#[derive(Clone, Debug, Default)]
+/// Index -> engine action for one decision, filled from the seat's legal actions:
+/// a table by index (a lookup is one load) and the legal indices as a bit set
+/// (bit `i % 64` of word `i / 64`: what writes them in order without a sort).
+#[derive(Clone, Debug)]
 pub struct Legal {
-    /// (index, action), one per index.
-    pub entries: Vec<(u8, Action)>,
-    /// The indices of `entries` as a bit set (bit `i % 64` of word `i / 64`): what
-    /// finds a shared index and writes the indices in order without a sort.
+    /// The engine action of each legal index; the other slots hold stale values
+    /// that `bits` never lets out.
+    actions: [Action; N_ACTIONS],
     bits: [u64; 3],
+}
+
+impl Default for Legal {
+    fn default() -> Legal {
+        Legal { actions: [Action::Pass; N_ACTIONS], bits: [0; 3] }
+    }
 }
 
 impl Legal {
@@ -133,38 +140,74 @@ impl Legal {
     pub fn fill(&mut self, actions: &[Action], drawn: Option<TileId>, offer: Option<TileId>) {
         self.clear();
         for a in actions {
-            let i = index_of(a, offer) as u8;
-            let (word, bit) = (i as usize / 64 % 3, 1u64 << (i % 64));
+            let i = index_of(a, offer) % N_ACTIONS;
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
             if self.bits[word] & bit == 0 {
                 self.bits[word] |= bit;
-                self.entries.push((i, *a));
+                self.actions[i] = *a;
             } else if matches!(a, Action::Discard { tile, .. } if Some(*tile) == drawn) {
-                if let Some(e) = self.entries.iter_mut().find(|(j, _)| *j == i) {
-                    e.1 = *a;
-                }
+                self.actions[i] = *a;
             }
         }
     }
 
     /// No legal action (a finished match).
     pub fn clear(&mut self) {
-        self.entries.clear();
         self.bits = [0; 3];
     }
 
+    #[inline]
+    fn has(&self, i: usize) -> bool {
+        i < N_ACTIONS && self.bits[i / 64] & (1 << (i % 64)) != 0
+    }
+
     pub fn get(&self, i: usize) -> Option<Action> {
-        if i >= N_ACTIONS || self.bits[i / 64] & (1 << (i % 64)) == 0 {
-            return None;
+        if self.has(i) {
+            Some(self.actions[i])
+        } else {
+            None
         }
-        self.entries.iter().find(|(j, _)| *j as usize == i).map(|e| e.1)
+    }
+
+    /// How many indices are legal.
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bits == [0; 3]
+    }
+
+    /// The legal indices in increasing order.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut b = word;
+            std::iter::from_fn(move || {
+                if b == 0 {
+                    return None;
+                }
+                let i = 64 * w + b.trailing_zeros() as usize;
+                b &= b - 1;
+                Some(i)
+            })
+        })
+    }
+
+    /// (index, engine action) of every legal index, in increasing order.
+    pub fn entries(&self) -> Vec<(u8, Action)> {
+        self.indices().map(|i| (i as u8, self.actions[i])).collect()
     }
 
     /// Write the mask (1 / true = legal) into `out` (length [`N_ACTIONS`]).
     pub fn write_mask<T: Copy + From<bool>>(&self, out: &mut [T]) {
         out.fill(T::from(false));
-        for &(i, _) in &self.entries {
-            if let Some(o) = out.get_mut(i as usize) {
-                *o = T::from(true);
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                if let Some(o) = out.get_mut(64 * w + b.trailing_zeros() as usize) {
+                    *o = T::from(true);
+                }
+                b &= b - 1;
             }
         }
     }
@@ -187,9 +230,7 @@ impl Legal {
 
     /// Legal indices in increasing order, as text ("0, 5, 37") for messages.
     pub fn listed(&self) -> String {
-        let mut v: Vec<u8> = self.entries.iter().map(|e| e.0).collect();
-        v.sort_unstable();
-        v.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+        self.indices().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
     }
 }
 

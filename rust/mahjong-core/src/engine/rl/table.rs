@@ -185,7 +185,7 @@ impl Table {
         self.game = Game::new(self.config.rules.clone());
         self.judge.wins.clear();
         self.judge.last = None;
-        self.round = self.game.start_round(Wall::shuffled_for(&mut self.rng, self.config.rules.players), true);
+        self.next_round(self.config.rules.players);
         self.hands = 1;
         self.result = None;
         self.rewards = [0.0; 4];
@@ -284,12 +284,22 @@ impl Table {
             }
             if self.game.result.is_none() {
                 let players = self.players();
-                self.round = self.game.start_round(Wall::shuffled_for(&mut self.rng, players), true);
+                self.next_round(players);
                 self.hands += 1;
                 self.views.iter_mut().for_each(FollowedView::restart);
             }
         }
         Ok(())
+    }
+
+    /// Deal the next hand, its events recorded into the last hand's buffer (a hand
+    /// records about a hundred; growing a fresh one each hand cost reallocations).
+    fn next_round(&mut self, players: u8) {
+        let mut events = std::mem::take(&mut self.round.events);
+        self.round = self.game.start_round(Wall::shuffled_for(&mut self.rng, players), true);
+        events.clear();
+        events.append(&mut self.round.events);
+        self.round.events = events;
     }
 
     /// Find the next seat to act, playing the bots' seats on the way.

@@ -63,13 +63,13 @@ fn masks_and_followed_views_hold_over_random_matches() {
 #[test]
 fn refused_actions_change_nothing() {
     let mut t = Table::new(config(4, 0), 5).unwrap();
-    let before = t.legal().entries.clone();
+    let before = t.legal().entries();
     assert!(matches!(t.step(-1), Err(crate::Error::InvalidArgument { name: "action", .. })));
     assert!(matches!(t.step(N_ACTIONS as i64), Err(crate::Error::InvalidArgument { name: "action", .. })));
     let illegal = (0..N_ACTIONS as i64).find(|&i| t.legal().get(i as usize).is_none()).unwrap();
     let e = t.step(illegal).unwrap_err();
     assert!(e.message().contains("legal:"), "{e}");
-    assert_eq!(t.legal().entries, before);
+    assert_eq!(t.legal().entries(), before);
 }
 
 #[test]

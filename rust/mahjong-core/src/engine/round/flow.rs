@@ -90,7 +90,7 @@ impl Round {
             }
             let s = &mut self.seats[t as usize];
             // The tile is a wait exactly when it completes the hand.
-            if s.counts[k] >= 4 || !s.is_ready() {
+            if s.counts[k] >= 4 {
                 continue;
             }
             s.counts[k] += 1;
