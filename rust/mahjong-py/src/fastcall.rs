@@ -64,8 +64,9 @@ impl<const N: usize> Signature<N> {
         kwnames: *mut ffi::PyObject,
     ) -> PyResult<[Option<Borrowed<'a, 'py, PyAny>>; N]> {
         let mut out: [Option<Borrowed<'a, 'py, PyAny>>; N] = [None; N];
-        // SAFETY: the interpreter passes `nargs` positional values at `args`.
-        let nargs = unsafe { ffi::PyVectorcall_NARGS(nargsf as usize) } as usize;
+        // The count without the PY_VECTORCALL_ARGUMENTS_OFFSET flag (the top bit), computed
+        // here because PyVectorcall_NARGS is not in the limited API the abi3 wheels build on.
+        let nargs = (nargsf as usize) & !(1usize << (usize::BITS - 1));
         if nargs > self.positional {
             return Err(PyTypeError::new_err(format!(
                 "{}() takes at most {} positional arguments ({nargs} given)",
