@@ -51,7 +51,8 @@ fn main() {
     let mut pairs = vec![0u8; 2 * 256 * 256];
     for (a, da) in palette.iter().enumerate() {
         for (b, db) in palette.iter().enumerate() {
-            let v = min_plus(da, db);
+            // Lanes past MAX_SETS keep the generator's INF.
+            let v = gen::min_plus(da, db, gen::MAX_SETS, gen::INF);
             let next = pair_pal.len();
             let id = *pair_ids.entry(v).or_insert_with(|| {
                 pair_pal.push(v);
@@ -127,23 +128,6 @@ fn main() {
 
 /// Pair classes the tables have room for (`shanten/table.rs` masks a class to 9 bits).
 const PAIR_CLASSES: usize = 512;
-
-/// Min-plus product of two suit vectors over every set count (0..=5); the lanes past
-/// 5 stay at the generator's INF.
-fn min_plus(a: &gen::Dist, b: &gen::Dist) -> gen::Dist {
-    let mut r = [[gen::INF; 8]; 2];
-    for m in 0..=gen::MAX_SETS {
-        let (mut r0, mut r1) = (u8::MAX, u8::MAX);
-        for i in 0..=m {
-            let j = m - i;
-            r0 = r0.min(a[0][i] + b[0][j]);
-            r1 = r1.min(a[1][i] + b[0][j]).min(a[0][i] + b[1][j]);
-        }
-        r[0][m] = r0;
-        r[1][m] = r1;
-    }
-    r
-}
 
 fn write(dir: &std::path::Path, name: &str, bytes: &[u8]) {
     if let Err(e) = fs::write(dir.join(name), bytes) {

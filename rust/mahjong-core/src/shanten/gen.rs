@@ -31,6 +31,25 @@ pub const INF: u8 = 60;
 /// `d[p][m]`, padded to 8 so a vector is two 8-byte rows.
 pub type Dist = [[u8; 8]; 2];
 
+/// Min-plus product of two suit vectors for up to `n` sets: `r[0][m]` the fewest draws
+/// to `m` sets without a pair, `r[1][m]` with one; lanes past `n` keep `fill`. Shared by
+/// the table generator (build.rs) and the run-time scalar path (`shanten/table.rs`).
+#[inline(always)]
+pub fn min_plus(a: &Dist, b: &Dist, n: usize, fill: u8) -> Dist {
+    let mut r = [[fill; 8]; 2];
+    for m in 0..=n {
+        let (mut r0, mut r1) = (u8::MAX, u8::MAX);
+        for i in 0..=m {
+            let j = m - i;
+            r0 = r0.min(a[0][i] + b[0][j]);
+            r1 = r1.min(a[1][i] + b[0][j]).min(a[0][i] + b[1][j]);
+        }
+        r[0][m] = r0;
+        r[1][m] = r1;
+    }
+    r
+}
+
 /// 5^n.
 pub const fn pow5(n: usize) -> usize {
     let mut r = 1;

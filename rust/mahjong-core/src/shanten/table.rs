@@ -160,18 +160,7 @@ pub fn honors(counts: &Counts) -> Dist {
 /// Min-plus product of two suit vectors, for up to `N` sets.
 #[inline(always)]
 fn conv<const N: usize>(a: &Dist, b: &Dist) -> Dist {
-    let mut r = [[u8::MAX; 8]; 2];
-    for m in 0..=N {
-        let (mut r0, mut r1) = (u8::MAX, u8::MAX);
-        for i in 0..=m {
-            let j = m - i;
-            r0 = r0.min(a[0][i] + b[0][j]);
-            r1 = r1.min(a[1][i] + b[0][j]).min(a[0][i] + b[1][j]);
-        }
-        r[0][m] = r0;
-        r[1][m] = r1;
-    }
-    r
+    super::gen::min_plus(a, b, N, u8::MAX)
 }
 
 /// Fewest draws to make exactly `N` sets and one pair out of the four suits.
