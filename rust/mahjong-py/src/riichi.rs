@@ -459,45 +459,14 @@ impl Ctx<'_, '_> {
         d: &'a Bound<'py, PyDict>,
         keep: &'a mut Vec<Bound<'py, PyAny>>,
     ) -> PyResult<Ctx<'a, 'py>> {
-        const KNOWN: [&str; 31] = [
-            "hand",
-            "win_tile",
-            "win",
-            "melds",
-            "self_draw",
-            "tsumo",
-            "riichi",
-            "double_riichi",
-            "open_riichi",
-            "discarder_riichi",
-            "ippatsu",
-            "haitei",
-            "houtei",
-            "rinshan",
-            "chankan",
-            "tenhou",
-            "chiihou",
-            "renhou",
-            "seat_wind",
-            "round_wind",
-            "winner",
-            "dealer",
-            "discarder",
-            "pao",
-            "dora",
-            "ura",
-            "honba",
-            "riichi_sticks",
-            "kita",
-            "n_players",
-            "dealer_wins",
-        ];
         for k in d.keys() {
             let k: String = k.extract()?;
-            if !KNOWN.contains(&k.as_str()) {
+            // A row takes score's keywords but the rules (one rule set for the batch).
+            if k == "rules" || !crate::riichi_call::PARAMS.contains(&k.as_str()) {
+                let known: Vec<&str> = crate::riichi_call::PARAMS.into_iter().filter(|&n| n != "rules").collect();
                 return Err(InvalidHandError::new_err(format!(
                     "unknown key {k:?} in a win (known: {})",
-                    KNOWN.join(", ")
+                    known.join(", ")
                 )));
             }
         }

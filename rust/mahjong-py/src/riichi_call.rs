@@ -19,8 +19,9 @@ use pyo3::Borrowed;
 use std::ffi::CStr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// `score`'s parameters, in its signature's order (the slots of [`Signature::parse`]).
-const NAMES: [&str; 32] = [
+/// `score`'s parameters, in its signature's order (the slots of [`Signature::parse`]);
+/// a row of `score_many` takes the same keys but `rules`.
+pub(crate) const PARAMS: [&str; 32] = [
     "hand",
     "win_tile",
     "melds",
@@ -56,8 +57,8 @@ const NAMES: [&str; 32] = [
 ];
 const RULES: usize = 3;
 
-static SCORE: Signature<32> = Signature::new("score", NAMES, 3, 1);
-static SCORER_SCORE: Signature<32> = Signature::new("Scorer.score", NAMES, 3, 1);
+static SCORE: Signature<32> = Signature::new("score", PARAMS, 3, 1);
+static SCORER_SCORE: Signature<32> = Signature::new("Scorer.score", PARAMS, 3, 1);
 
 /// `score`'s docstring, its text signature first (what `inspect.signature` reads).
 const SCORE_DOC: &CStr = c"score_hand(hand, win_tile=None, melds=None, *, rules=None, self_draw=None, riichi=False, double_riichi=False, open_riichi=False, discarder_riichi=False, ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False, chiihou=False, renhou=False, seat_wind=None, round_wind=None, winner=None, dealer=None, discarder=None, pao=None, dora=None, ura=None, honba=0, riichi_sticks=0, kita=0, n_players=4, dealer_wins=0, win=None, tsumo=None)
