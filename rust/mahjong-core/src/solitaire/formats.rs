@@ -130,8 +130,8 @@ pub fn read_kmahjongg(text: &str, name: &str) -> Result<Layout> {
             let dim = |s: &str| s[1..].trim().parse::<usize>().ok();
             if l.starts_with(['w', 'h', 'd']) && l.len() > 1 && l[1..].trim().chars().all(|c| c.is_ascii_digit()) {
                 let v = dim(l).ok_or_else(|| err(name, format!("bad size line {l:?}")))?;
-                if v == 0 || v > 1024 {
-                    return Err(err(name, format!("size line {l:?} is out of range 1-1024")));
+                if v == 0 || v > KMAHJONGG_MAX_SIZE {
+                    return Err(err(name, format!("size line {l:?} is out of range 1-{KMAHJONGG_MAX_SIZE}")));
                 }
                 match &l[..1] {
                     "w" => w = v,
@@ -168,9 +168,23 @@ pub fn read_kmahjongg(text: &str, name: &str) -> Result<Layout> {
     Layout::new(&title, ps)
 }
 
+/// Largest width, height and depth a KMahjongg v1.1 size line may give (read and write).
+const KMAHJONGG_MAX_SIZE: usize = 1024;
+
 pub fn write_kmahjongg(layout: &Layout, v11: bool) -> Result<String> {
     let (mut w, mut h, mut d) = layout.extent();
     let (w, h, d) = if v11 {
+        // A slot at the largest coordinate reaches two cells past it, beyond what a size
+        // line may say: such a layout is refused here rather than written unreadable.
+        let big = w.max(h).max(u16::from(d)) as usize;
+        if big > KMAHJONGG_MAX_SIZE {
+            return Err(err(
+                layout.name(),
+                format!(
+                    "needs {w} x {h} cells and {d} layers; KMahjongg v1.1 holds at most {KMAHJONGG_MAX_SIZE} of each"
+                ),
+            ));
+        }
         (w as usize, h as usize, d as usize)
     } else {
         if w > 32 || h > 16 || d > 5 {
@@ -490,6 +504,7 @@ pub fn write_kyodai(layout: &Layout) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solitaire::layout::MAX_COORD;
     use crate::solitaire::layouts::{builtin, NAMES};
 
     #[test]
@@ -507,6 +522,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_layout_at_the_largest_coordinate_is_written_only_where_it_reads_back() {
+        // Found by the layout fuzz target: an XMahjongg slot at column 1,024 made a
+        // KMahjongg v1.1 file of width 1,026, which the KMahjongg reader refuses.
+        let edge = Layout::new("edge", vec![Pos::new(0, 0, 0), Pos::new(MAX_COORD, 0, 0)]).unwrap();
+        for f in [Format::KMahjongg11, Format::GnomeMap, Format::XMahjongg, Format::KMahjongg10, Format::Kyodai30] {
+            match write(&edge, f) {
+                Ok(text) => assert_eq!(read(&text, "edge").unwrap().positions(), edge.positions(), "{f:?}"),
+                Err(e) => assert!(e.message().contains("holds"), "{f:?}: {e}"),
+            }
+        }
+        assert!(write(&edge, Format::KMahjongg11).unwrap_err().message().contains("at most 1024"));
     }
 
     #[test]
