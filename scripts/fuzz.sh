@@ -53,6 +53,10 @@ fi
 "$PY" ../scripts/fuzz_seeds.py corpus >/dev/null
 # Debug assertions (and with them overflow checks) on: an overflow is a crash.
 echo "fuzz: building the targets (the first build takes several minutes)"
+# The commit the targets are built from (with "+changes" when the code differs from it):
+# a long run takes hours, and HEAD may move before a target's line is written.
+built_from=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- ../rust . 2>/dev/null || built_from+="+changes"
 # Coverage counters, comparison tracing and AddressSanitizer, as libFuzzer expects;
 # one codegen unit so the instrumented release build still inlines.
 rustflags=(
@@ -141,7 +145,7 @@ for t in "${targets[@]}"; do
   echo "fuzz: $line"
   report+=("$line")
   # Each target's line as it ends, so that a long run stopped midway keeps its record.
-  [ "$mode" = long ] && echo "$(date -u '+%Y-%m-%d %H:%M UTC') commit $(git rev-parse --short HEAD) $line" >> long-report.txt
+  [ "$mode" = long ] && echo "$(date -u '+%Y-%m-%d %H:%M UTC') built from ${built_from} $line" >> long-report.txt
   rm -f "$log"
 done
 exit $status
