@@ -5,6 +5,7 @@
 
 use super::event::*;
 use super::ids::IdPool;
+use super::mjai_yaku::{self, WinWinds};
 use super::numbers;
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
@@ -46,6 +47,9 @@ pub fn tile_name(t: TileId, aka: bool) -> String {
     let red = if aka && t.is_red() { "r" } else { "" };
     format!("{}{suit}{red}", k % 9 + 1)
 }
+
+/// A win's (Tenhou yaku id, han) pairs and its yakuman ids.
+type YakuLists = (Vec<(u32, u32)>, Vec<u32>);
 
 struct Reader<'a> {
     source: &'a str,
@@ -399,12 +403,20 @@ impl Reader<'_> {
                     None => 0,
                     Some(x) => numbers::points(x, "hora_points").map_err(|e| self.err(e))?,
                 };
-                let yaku = match v.get("yaku") {
-                    None => Vec::new(),
-                    Some(y) => self.pairs(y, "yaku")?,
+                // `yaku` (RiichiEnv's key, this crate's) or `yakus` (mjai's).
+                let ctx = WinWinds::of(&self.game.events, seat, &hand, self.game.n_players);
+                let (key, y) = match (v.get("yaku"), v.get("yakus")) {
+                    (Some(y), _) => ("yaku", Some(y)),
+                    (None, y) => ("yakus", y),
                 };
-                let yakuman = match v.get("yakuman") {
-                    None => Vec::new(),
+                // mjai lists yakuman among the yaku; this crate's writer apart.
+                let apart = v.get("yakuman");
+                let (yaku, named_yakuman) = match y {
+                    None => (Vec::new(), Vec::new()),
+                    Some(y) => self.yaku(y, key, &ctx, apart.is_none())?,
+                };
+                let yakuman = match apart {
+                    None => named_yakuman,
                     Some(y) => self.u32_list(y, "yakuman")?,
                 };
                 let dora_indicators = match v.get("dora_markers").and_then(|d| d.as_array()) {
@@ -456,7 +468,10 @@ impl Reader<'_> {
                 if let Some(t) = v.get("tehais").and_then(|t| t.as_array()) {
                     shown = Default::default();
                     for (s, h) in t.iter().take(4).enumerate() {
-                        if let Some(names) = h.as_array() {
+                        // A hand not shown: all "?" (mjai), or null (this crate's
+                        // writer before).
+                        let hidden = |n: &[Value]| !n.is_empty() && n.iter().all(|x| x.as_str() == Some("?"));
+                        if let Some(names) = h.as_array().filter(|n| !hidden(n)) {
                             let mut h = self.reveal(s as u8, names, None)?;
                             h.sort();
                             shown[s] = Some(h);
@@ -578,14 +593,33 @@ impl Reader<'_> {
             .ok_or_else(|| self.err(format!("{what} is not a list of whole numbers")))
     }
 
-    fn pairs(&self, v: &Value, what: &str) -> Result<Vec<(u32, u32)>> {
+    /// A win's yaku: `[name, han]` pairs (mjai's names or this crate's keys, see
+    /// [`mjai_yaku`](super::mjai_yaku)) or `[id, han]` (Tenhou ids, as this crate
+    /// wrote them before). Returns the yaku and, with `split`, the yakuman named
+    /// among them apart.
+    fn yaku(&self, v: &Value, what: &str, ctx: &WinWinds, split: bool) -> Result<YakuLists> {
         let a = v.as_array().ok_or_else(|| self.err(format!("{what} is not a list")))?;
-        a.iter()
-            .map(|p| match self.u32_list(p, what)?.as_slice() {
-                [a, b] => Ok((*a, *b)),
-                _ => Err(self.err(format!("{what} entry {p} is not a pair"))),
-            })
-            .collect()
+        let (mut yaku, mut yakuman, mut nth) = (Vec::new(), Vec::new(), 0);
+        for p in a {
+            let pair = p.as_array().filter(|p| p.len() == 2);
+            let han = pair.and_then(|p| p[1].as_u64()).and_then(|h| u32::try_from(h).ok());
+            match (pair.map(|p| &p[0]), han) {
+                (Some(Value::String(name)), Some(han)) => {
+                    for (id, han) in mjai_yaku::read_pair(name, han, ctx, &mut nth).map_err(|e| self.err(e))? {
+                        if split && mjai_yaku::is_yakuman(id) {
+                            yakuman.push(id);
+                        } else {
+                            yaku.push((id, han));
+                        }
+                    }
+                }
+                (Some(id), Some(han)) if id.as_u64().is_some_and(|i| u32::try_from(i).is_ok()) => {
+                    yaku.push((id.as_u64().unwrap_or(0) as u32, han));
+                }
+                _ => return Err(self.err(format!("{what} entry {p} is not a [name, han] pair"))),
+            }
+        }
+        Ok((yaku, yakuman))
     }
 
     /// `seat`'s pon of kind `k` in the current hand (made in it, or on the table

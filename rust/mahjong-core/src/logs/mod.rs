@@ -12,6 +12,7 @@ pub mod event;
 pub mod ids;
 pub mod meldcode;
 pub mod mjai;
+pub mod mjai_yaku;
 pub mod numbers;
 pub mod pack;
 pub mod roundtrip;

@@ -4,6 +4,7 @@
 
 use super::event::*;
 use super::mjai::tile_name;
+use super::mjai_yaku::{yaku_pairs, WinWinds};
 use super::tenhou6::{id_code, LIMITS};
 use crate::hand::MeldKind;
 use crate::riichi::yaku::YAKU_INFO;
@@ -26,7 +27,10 @@ pub fn to_mjai(game: &GameLog) -> String {
                        "sanma": r.sanma, "custom": r.custom});
     let mut out: Vec<Value> = vec![json!({"type": "start_game", "names": game.names, "rules": rules})];
     let mut in_round = false;
-    for e in &game.events {
+    // Tiles each seat holds, for the hidden hands a ryukyoku lists as "?" tiles.
+    let mut held = [0usize; 4];
+    for (i, e) in game.events.iter().enumerate() {
+        count_held(&mut held, e);
         let v = match e {
             Event::RoundStart(s) => {
                 if in_round {
@@ -63,14 +67,18 @@ pub fn to_mjai(game: &GameLog) -> String {
             Event::Call { seat, meld } => meld_json(*seat, meld, aka),
             Event::Dora { indicator } => json!({"type": "dora", "dora_marker": tile_name(*indicator, aka)}),
             // Beside mjai's own fields, everything the record states of the win: the
-            // winning hand (hidden in a stream seen from one seat), the Tenhou yaku
-            // (id, han) and yakuman ids, the limit code, the dora indicators and pao.
-            Event::Win(w) => json!({"type": "hora", "actor": w.seat, "target": w.from,
-                                     "pai": w.win_tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into()),
-                                     "deltas": w.deltas, "ura_markers": names(&w.ura_indicators, aka),
-                                     "fan": w.han, "fu": w.fu, "hora_points": w.points,
-                                     "hora_tehais": names(&w.hand, aka), "yaku": w.yaku, "yakuman": w.yakuman,
-                                     "limit": w.limit, "dora_markers": names(&w.dora_indicators, aka), "pao": w.pao}),
+            // winning hand (hidden in a stream seen from one seat), the yaku as mjai
+            // names them with their han, the Tenhou yakuman ids, the limit code, the
+            // dora indicators and pao.
+            Event::Win(w) => {
+                let yaku = yaku_pairs(&w.yaku, &WinWinds::of(&game.events[..i], w.seat, &w.hand, game.n_players));
+                json!({"type": "hora", "actor": w.seat, "target": w.from,
+                       "pai": w.win_tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into()),
+                       "deltas": w.deltas, "ura_markers": names(&w.ura_indicators, aka),
+                       "fan": w.han, "fu": w.fu, "hora_points": w.points,
+                       "hora_tehais": names(&w.hand, aka), "yaku": yaku, "yakuman": w.yakuman,
+                       "limit": w.limit, "dora_markers": names(&w.dora_indicators, aka), "pao": w.pao})
+            }
             Event::Ryuukyoku(d) => {
                 let reason = match d.kind {
                     DrawKind::Exhaustive => "fanpai",
@@ -82,8 +90,15 @@ pub fn to_mjai(game: &GameLog) -> String {
                     DrawKind::NagashiMangan => "nm",
                     DrawKind::Chombo => "chombo",
                 };
-                let shown: Vec<Option<Vec<String>>> =
-                    d.shown.iter().map(|h| h.as_ref().map(|h| names(h, aka))).collect();
+                // A hand not shown is its tiles as "?", as mjai writes it; a
+                // three-player game lists three hands unless the fourth is shown.
+                let seats = if game.n_players == 3 && d.shown[3].is_none() { 3 } else { 4 };
+                let shown: Vec<Vec<String>> = (0..seats)
+                    .map(|s| match &d.shown[s] {
+                        Some(h) => names(h, aka),
+                        None => vec!["?".to_string(); held[s].max(1)],
+                    })
+                    .collect();
                 json!({"type": "ryukyoku", "reason": reason, "deltas": d.deltas, "tehais": shown})
             }
             Event::GameEnd { scores, results } => {
@@ -108,6 +123,29 @@ pub fn to_mjai(game: &GameLog) -> String {
         s.push('\n');
     }
     s
+}
+
+/// Follows how many tiles each seat holds through an event.
+fn count_held(held: &mut [usize; 4], e: &Event) {
+    match e {
+        // Every seat is dealt 13 (a resumed hand's 13 as held when joined; its
+        // count past its melds is not followed: "?" tiles carry no tile).
+        Event::RoundStart(s) => *held = s.hands.map(|h| h.len()),
+        Event::Draw { seat, .. } => held[*seat as usize % 4] += 1,
+        Event::Discard { seat, .. } | Event::Nuki { seat, .. } => {
+            held[*seat as usize % 4] = held[*seat as usize % 4].saturating_sub(1)
+        }
+        Event::Call { seat, meld } => {
+            let own = match meld.kind {
+                MeldKind::Chi | MeldKind::Pon => 2,
+                MeldKind::Daiminkan => 3,
+                MeldKind::Kakan => 1,
+                MeldKind::Ankan => 4,
+            };
+            held[*seat as usize % 4] = held[*seat as usize % 4].saturating_sub(own);
+        }
+        _ => {}
+    }
 }
 
 /// A call as its mjai event: chi/pon/daiminkan name the seat called from and the
