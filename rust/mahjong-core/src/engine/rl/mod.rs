@@ -1,5 +1,6 @@
 //! Reinforcement-learning environments over the riichi engine: a fixed action space
-//! ([`actions`]), observation planes from a seat's view ([`features`]), built-in
+//! ([`actions`]), observation planes from a seat's view ([`features`], written
+//! by a table from planes kept up to date: [`public_planes`]), built-in
 //! opponents ([`bot`]), one table played decision by decision ([`table`]) and N
 //! tables stepped in one call over flat arrays ([`vector`]). The Python AEC
 //! (PettingZoo) and single-agent (Gymnasium) environments are thin layers over
@@ -8,6 +9,7 @@
 pub mod actions;
 pub mod bot;
 pub mod features;
+pub mod public_planes;
 pub mod table;
 pub mod vector;
 

@@ -7,7 +7,8 @@
 
 use super::actions::{action_name, Legal, N_ACTIONS};
 use super::bot::Bot;
-use super::features::{encode, OBS_LEN};
+use super::features::OBS_LEN;
+use super::public_planes::PublicPlanes;
 use crate::engine::game::{final_result, Game, GameResult};
 use crate::engine::round::{Action, Phase, Round};
 use crate::engine::rules::EngineRules;
@@ -137,6 +138,8 @@ pub struct Table {
     rng: Rng,
     bot_rng: Rng,
     views: [FollowedView; 4],
+    /// What the observations are written from.
+    public: PublicPlanes,
     actions: Vec<Action>,
     legal: Legal,
     /// The seat to act (a caller's seat), `None` once the match is over.
@@ -164,6 +167,7 @@ impl Table {
             rng,
             bot_rng: Rng::new(seed ^ 0xb07_5eed),
             views: [0, 1, 2, 3].map(FollowedView::new),
+            public: PublicPlanes::default(),
             actions: Vec::with_capacity(32),
             legal: Legal::default(),
             acting: None,
@@ -190,6 +194,7 @@ impl Table {
         self.result = None;
         self.rewards = [0.0; 4];
         self.views.iter_mut().for_each(FollowedView::restart);
+        self.public.restart();
         self.advance();
     }
 
@@ -287,6 +292,7 @@ impl Table {
                 self.next_round(players);
                 self.hands += 1;
                 self.views.iter_mut().for_each(FollowedView::restart);
+                self.public.restart();
             }
         }
         Ok(())
@@ -354,14 +360,15 @@ impl Table {
         &f.view
     }
 
-    /// Write `seat`'s observation (length [`OBS_LEN`]) and its mask (length
-    /// [`N_ACTIONS`]; all zero unless the seat is the one to act).
+    /// Write `seat`'s observation (length [`OBS_LEN`]: the planes of
+    /// [`super::features::encode`] on the seat's view, written from the table's
+    /// public planes) and its mask (length [`N_ACTIONS`]; all zero unless the seat
+    /// is the one to act).
     pub fn observe<T: Copy + From<bool>>(&mut self, seat: u8, obs: &mut [f32], mask: &mut [T]) {
         debug_assert_eq!(obs.len(), OBS_LEN);
         let offer = self.offer();
-        let f = &mut self.views[seat as usize & 3];
-        f.update(&self.round);
-        encode(&f.view, offer, obs);
+        self.public.update(&self.round);
+        self.public.write(&self.round, seat, offer, obs);
         if self.acting == Some(seat) {
             self.legal.write_mask(mask);
         } else {

@@ -13,9 +13,10 @@ fn config(players: u8, bots: u8) -> TableConfig {
     TableConfig { rules, scoring: Rules::TENHOU, bots, bot: Bot::Random, reward: Reward::default() }
 }
 
-/// Random play: at every decision the followed view encodes as the view rebuilt from
-/// the events does, the mask marks exactly the indices of the legal actions, and
-/// every marked index is taken without refusal.
+/// Random play: at every decision every seat's observation (written from the table's
+/// public planes) is the encoding of its view rebuilt from the events, the followed
+/// view equals that view, the mask marks exactly the indices of the legal actions,
+/// and every marked index is taken without refusal.
 fn walk(players: u8, matches: u64) {
     let mut obs = vec![0f32; OBS_LEN];
     let mut fresh = vec![0f32; OBS_LEN];
@@ -26,11 +27,16 @@ fn walk(players: u8, matches: u64) {
         let mut t = Table::new(config(players, 0), seed).unwrap();
         let mut steps = 0;
         while let Some(seat) = t.acting() {
-            t.observe(seat, &mut obs, &mut mask);
             let offer = t.offer();
+            // Every seat's observation (the planes kept by the table) against the
+            // encoder on the view rebuilt from the events; the acting seat's last.
+            for other in (0..players).filter(|&s| s != seat).chain([seat]) {
+                t.observe(other, &mut obs, &mut mask);
+                let rebuilt = SeatView::of(t.round(), other);
+                encode(&rebuilt, offer, &mut fresh);
+                assert_eq!(obs, fresh, "seed {seed} step {steps} seat {other}");
+            }
             let rebuilt = SeatView::of(t.round(), seat);
-            encode(&rebuilt, offer, &mut fresh);
-            assert_eq!(obs, fresh, "seed {seed} step {steps}");
             let mut followed = t.view(seat).clone();
             followed.hand.sort_unstable();
             assert_eq!(followed, rebuilt);
