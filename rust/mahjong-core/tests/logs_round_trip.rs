@@ -277,3 +277,114 @@ fn a_kakan_must_keep_its_pons_origin() {
     let e = parse_text(&log(kakan(3)), Format::TenhouClient, "bad.log").expect_err("another origin is refused");
     assert!(e.message().contains("bad.log: byte"), "{}", e.message());
 }
+
+/// A hand of an mjai stream: seat 0 draws and discards the East wind, then `rest`.
+fn mjai_hand(rest: &[&str]) -> String {
+    let h = |t: &str| format!("[{}]", vec![format!("\"{t}\""); 13].join(","));
+    let mut s = format!(
+        "{{\"type\":\"start_game\"}}\n{{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,\"oya\":0,\
+         \"dora_marker\":\"9p\",\"scores\":[25000,25000,25000,25000],\"tehais\":[{},{},{},{}]}}\n\
+         {{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}}\n{{\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true}}\n",
+        h("1m"),
+        h("2p"),
+        h("3s"),
+        h("C")
+    );
+    for r in rest {
+        s.push_str(r);
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn play_after_a_hands_end_is_refused_by_the_mjai_reader() {
+    // Found by the mutation test at 40,000 mutants: an mjai stream with a discard
+    // after its hora, or an end_game inside a hand followed by more play, was read
+    // (the hand went on); written as mjlog (nothing between a win and the next
+    // deal) or as mjai (the writer ends the hand at end_game) it was refused by the
+    // reader of that format. The mjai reader now refuses them, naming the line.
+    use mahjong_core::logs::write_mjlog::to_mjlog;
+    use mahjong_core::logs::{parse_text, Event, Format};
+    let ron = r#"{"type":"hora","actor":1,"target":0,"pai":"E","deltas":[-1000,1000,0,0]}"#;
+    let cases = [
+        (vec![ron, r#"{"type":"dahai","actor":2,"pai":"3s","tsumogiri":false}"#], "line 6: dahai after the hand's end"),
+        (vec![ron, r#"{"type":"tsumo","actor":1,"pai":"5m"}"#], "line 6: tsumo after the hand's end"),
+        (
+            vec![
+                r#"{"type":"end_game","scores":[25000,25000,25000,25000]}"#,
+                r#"{"type":"tsumo","actor":1,"pai":"5m"}"#,
+            ],
+            "line 6: tsumo outside a hand",
+        ),
+    ];
+    for (rest, want) in cases {
+        let e = parse_text(&mjai_hand(&rest), Format::Mjai, "after.jsonl").expect_err(want);
+        assert!(e.message().contains(&format!("after.jsonl: {want}")), "{}", e.message());
+    }
+    // A double ron is two hora in a row, and reads, converts and reads back.
+    let double = mjai_hand(&[
+        ron,
+        r#"{"type":"hora","actor":2,"target":0,"pai":"E","deltas":[-1000,0,1000,0]}"#,
+        r#"{"type":"end_kyoku"}"#,
+    ]);
+    let games = parse_text(&double, Format::Mjai, "double.jsonl").expect("a double ron reads");
+    assert_eq!(games[0].events.iter().filter(|e| matches!(e, Event::Win(_))).count(), 2);
+    for t in Target::ALL {
+        round_trip(&games[0], t).expect("converts and reads back");
+    }
+    let x = to_mjlog(&games[0]).expect("writes as mjlog");
+    let back = parse_text(&x, Format::Mjlog, "double.mjlog").expect("reads back");
+    assert_eq!(back[0].events.len(), games[0].events.len());
+}
+
+#[test]
+fn play_after_a_win_is_refused_by_the_tag_readers() {
+    // Found by the mutation test once the mjai reader refused play after a hora: a
+    // client log (and an mjlog) with a draw or discard after an AGARI was read, and
+    // its mjai was refused. Both tag readers now refuse it, naming the byte; a
+    // second AGARI (a double ron) still reads.
+    use mahjong_core::logs::{parse_text, Event, Format};
+    let hai = |s: u32| (0..13).map(|i| (s * 13 + i).to_string()).collect::<Vec<_>>().join(",");
+    let agari = |who: u32| {
+        format!(
+            "<AGARI ba=\"0,0\" hai=\"{}\" machi=\"130\" ten=\"30,1000,0\" yaku=\"1,1\" doraHai=\"135\" who=\"{who}\" \
+             fromWho=\"0\" sc=\"250,-10,250,10,250,0,250,0\"/>",
+            hai(who)
+        )
+    };
+    let mjlog = |rest: &str| {
+        format!(
+            "<mjloggm ver=\"2.3\"><GO type=\"169\" lobby=\"0\"/><TAIKYOKU oya=\"0\"/><INIT seed=\"0,0,0,3,1,135\" \
+             ten=\"250,250,250,250\" oya=\"0\" hai0=\"{}\" hai1=\"{}\" hai2=\"{}\" hai3=\"{}\"/><T130/><D130/>{rest}</mjloggm>",
+            hai(0),
+            hai(1),
+            hai(2),
+            hai(3)
+        )
+    };
+    let client = |rest: &str| {
+        format!(
+            "Get: <GO type=\"9\"/>\nGet: <INIT seed=\"0,0,0,1,2,135\" ten=\"250,250,250,250\" oya=\"0\" hai=\"{}\"/> <T130/>\n\
+             Get: <D130/> {rest}\n",
+            hai(0)
+        )
+    };
+    for (text, fmt, play) in [
+        (mjlog(&format!("{}<U60/>", agari(1))), Format::Mjlog, "<U60>"),
+        (mjlog(&format!("{}<E61/>", agari(1))), Format::Mjlog, "<E61>"),
+        (client(&format!("{} <U/>", agari(1))), Format::TenhouClient, "<U>"),
+    ] {
+        let e = parse_text(&text, fmt, "after.log").expect_err(play);
+        let m = e.message();
+        assert!(m.contains("after.log: byte ") && m.contains(&format!("{play}: after the hand's end")), "{m}");
+    }
+    for (text, fmt) in [
+        (mjlog(&format!("{}{}", agari(1), agari(2))), Format::Mjlog),
+        (client(&format!("{} {}", agari(1), agari(2))), Format::TenhouClient),
+    ] {
+        let games = parse_text(&text, fmt, "double.log").expect("a double ron reads");
+        assert_eq!(games[0].events.iter().filter(|e| matches!(e, Event::Win(_))).count(), 2);
+        round_trip(&games[0], Target::Mjai).expect("converts and reads back");
+    }
+}

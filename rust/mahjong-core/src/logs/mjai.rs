@@ -127,8 +127,15 @@ impl Reader<'_> {
 
     fn event(&mut self, v: &Value) -> Result<()> {
         let typ = v.get("type").and_then(|t| t.as_str()).ok_or_else(|| self.err("event without a \"type\""))?;
-        if typ != "start_game" && typ != "start_kyoku" && typ != "end_game" && typ != "end_kyoku" && !self.in_round {
-            return Err(self.err(format!("{typ} outside a hand")));
+        // A hora ends the hand: only another hora (a double ron) may follow before
+        // the next hand; play after it would be lost by every writer (an mjlog holds
+        // nothing between a win and the next deal).
+        let ended = matches!(self.game.events.last(), Some(Event::Win(_) | Event::Ryuukyoku(_)));
+        let between = matches!(typ, "start_game" | "start_kyoku" | "end_game" | "end_kyoku")
+            || (typ == "hora" && matches!(self.game.events.last(), Some(Event::Win(_))));
+        if !between && !self.in_round {
+            let why = if ended { "after the hand's end" } else { "outside a hand" };
+            return Err(self.err(format!("{typ} {why}")));
         }
         match typ {
             "start_game" => {
@@ -445,6 +452,7 @@ impl Reader<'_> {
                     pao,
                 };
                 self.game.events.push(Event::Win(Box::new(rec)));
+                self.in_round = false;
             }
             "ryukyoku" => {
                 let reason = v.get("reason").and_then(|r| r.as_str()).unwrap_or("");
@@ -484,6 +492,9 @@ impl Reader<'_> {
             }
             "end_kyoku" => self.in_round = false,
             "end_game" => {
+                // The game's end ends its hand too: play after it is refused, as
+                // the writer ends the hand before it.
+                self.in_round = false;
                 if v.get("scores").is_some_and(|s| !s.is_null()) {
                     let scores = self.seat_points(v, "scores", 0)?;
                     let results = match v.get("results").and_then(|r| r.as_array()) {

@@ -256,12 +256,22 @@ impl<'s> TagReader<'s> {
         Ok(())
     }
 
+    /// Play needs an open hand: after an INIT, before its AGARI or RYUUKYOKU. After
+    /// a win only another win (a double ron) may follow; play recorded after it
+    /// would be lost by the writers (an mjlog holds nothing between a win and the
+    /// next deal).
     fn need_round(&self, tag: &Tag) -> Result<()> {
-        if self.round_open {
-            Ok(())
-        } else {
+        if !self.round_open {
             Err(self.err(tag, "outside a hand (no INIT before it)"))
+        } else if self.after_win() {
+            Err(self.err(tag, "after the hand's end (an AGARI before it)"))
+        } else {
+            Ok(())
         }
+    }
+
+    fn after_win(&self) -> bool {
+        self.cur.as_ref().and_then(|g| g.events.last()).is_some_and(|e| matches!(e, Event::Win(_)))
     }
 
     fn init(&mut self, tag: &Tag) -> Result<()> {
@@ -461,7 +471,9 @@ impl<'s> TagReader<'s> {
     }
 
     fn agari(&mut self, tag: &Tag) -> Result<()> {
-        self.need_round(tag)?;
+        if !(self.round_open && self.after_win()) {
+            self.need_round(tag)?;
+        }
         let seat = self.seat(tag, "who")?;
         let from = self.seat(tag, "fromWho")?;
         let hand = self.ids(tag, "hai")?;
