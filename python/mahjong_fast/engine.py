@@ -622,7 +622,9 @@ def score_tables(
 def convert_log(path: PathLike, fmt: str, out: Optional[PathLike] = None, *, no_clobber: bool = False) -> List[str]:
     """Convert a log to `fmt` ("mjai" or "tenhou6"): one text per game (mjai: JSON
     lines; tenhou6: one JSON document); with `out`, also written there one after the
-    other, whole or not at all.
+    other, whole or not at all. Client-side logs (other players' tiles unseen) are
+    written as tenhou6 with this package's extension (docs/tenhou6_extensions.md),
+    which this package reads back; every other game as plain tenhou.net/6.
 
     Example:
         >>> convert_log("missing.mjlog", "mjai")  # doctest: +IGNORE_EXCEPTION_DETAIL

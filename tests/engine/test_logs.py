@@ -250,12 +250,56 @@ def test_tenhou6_json_logs_replay() -> None:
         assert r["ok"], r["problems"][:3]
 
 
-def test_hidden_tiles_cannot_be_written_as_tenhou6(tmp_path: Path) -> None:
+def test_hidden_tiles_are_written_as_tenhou6_with_the_extension(tmp_path: Path) -> None:
+    # A client log hides the other seats' deals and draws: tenhou.net/6 gets this
+    # crate's extension (docs/tenhou6_extensions.md): the file says hidden_tiles,
+    # an unseen tile is code 0, a tsumogiri of an unseen draw names its tile
+    # ("t34"), and the hand's note gives the dealer's seat as the client counts it.
     log = tmp_path / "c.log"
-    log.write_text('Get: <GO type="9" lobby="0"/>\nGet: <INIT seed="0,0,0,1,2,30" ten="250,250,250,250" oya="0" hai="0,4,8,12,16,20,24,28,32,36,40,44,48"/> <T52/>\nGet: <D52/>\n')
-    with pytest.raises(mf.LogParseError, match="hidden"):
-        engine.convert_log(log, "tenhou6")
-    assert engine.convert_log(log, "mjai")[0].count('"?"') == 39
+    log.write_text('Get: <GO type="9" lobby="0"/>\nGet: <INIT seed="1,0,0,1,2,30" ten="250,250,250,250" oya="3" hai="0,4,8,12,16,20,24,28,32,36,40,44,48"/> <W/>\nGet: <g84/> <T52/>\nGet: <D52/>\n')
+    assert engine.convert_log(log, "mjai")[0].count('"?"') == 40
+    [text] = engine.convert_log(log, "tenhou6")
+    v = json.loads(text)
+    assert v["hidden_tiles"] is True
+    hand = v["log"][0]
+    assert hand[13] == [0] * 13 and hand[14] == [0] and hand[15] == ["t34"]
+    assert hand[17] == {"dealer": 3}
+    out = tmp_path / "c.json"
+    out.write_text(text, encoding="utf-8")
+    [back] = mf.read_log(out)
+    [orig] = mf.read_log(log)
+    def plays(g):
+        # The same play; tenhou.net/6 names tile kinds, not which copy.
+        return [(e["type"], e.get("seat"), e["tile"] // 4 if isinstance(e.get("tile"), int) else None, e.get("tsumogiri")) for e in g["events"]]
+
+    assert plays(back) == plays(orig) and len(plays(orig)) == 5
+    assert back["events"][2] == {"type": "discard", "seat": 3, "tile": 84, "tsumogiri": True}
+    # Without the flag, code 0 is no tile.
+    del v["hidden_tiles"]
+    out.write_text(json.dumps(v), encoding="utf-8")
+    with pytest.raises(mf.LogParseError, match="tile code 0"):
+        mf.read_log(out)
+
+
+@needs_data
+def test_every_client_log_round_trips_through_tenhou6(tmp_path: Path) -> None:
+    # Client-side logs (one seat's view, reconnects, a three-player table with its
+    # empty seat at 1) read back from tenhou.net/6 as the same games, verified alike.
+    files = sorted((RAW / "dnovikoff-tenhou").rglob("*.log"))
+    assert len(files) > 300
+    checked = 0
+    for f in files[::25] + [f for f in files if f.name == "sanma.log" or "07_34_02" in f.name]:
+        original = mf.verify_logs([f])
+        for i, text in enumerate(engine.convert_log(f, "tenhou6")):
+            assert json.loads(text)["hidden_tiles"] is True
+            out = tmp_path / f"{f.stem}-{i}.json"
+            out.write_text(text, encoding="utf-8")
+            [again] = mf.verify_logs([out])
+            o = original[i]
+            keys = ("ok", "rounds", "rounds_legal", "rounds_scored", "wins_matched", "final_matched")
+            assert {k: again[k] for k in keys} == {k: o[k] for k in keys}, f
+            checked += 1
+    assert checked >= 15
 
 
 def test_score_to_csv(tmp_path: Path) -> None:

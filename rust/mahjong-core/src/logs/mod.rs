@@ -20,6 +20,7 @@ pub mod tables;
 pub mod tags;
 pub mod tenhou;
 pub mod tenhou6;
+pub mod tenhou6_note;
 pub mod write;
 pub mod write_mjlog;
 

@@ -12,6 +12,7 @@
 use super::event::*;
 use super::ids::IdPool;
 use super::numbers;
+use super::tenhou6_note::{HandNote, ResumedNote};
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::TileId;
@@ -50,12 +51,103 @@ struct Ctx<'a> {
     hand_no: usize,
     /// Players at the table (3 or 4).
     n: usize,
+    /// A three-player table's empty seat (3 in Tenhou's own files).
+    empty: Option<usize>,
+    /// The file notes tiles unseen by its logging client (`"hidden_tiles": true`):
+    /// tile code 0 in deals and draws, `"t35"` for a tsumogiri of an unseen draw.
+    hidden: bool,
+    /// Refuse a win or draw whose shown hand the play does not tell (unseen tiles)
+    /// and the note does not give; otherwise show the tiles known (used by the
+    /// writer to find what its note must give).
+    strict: bool,
 }
 
 impl Ctx<'_> {
     fn err(&self, why: impl std::fmt::Display) -> Error {
         Error::LogParse(format!("{}: hand {}: {why}", self.source, self.hand_no + 1))
     }
+
+    /// Whether `s` is a seat someone plays at.
+    fn occupied(&self, s: usize) -> bool {
+        s < 4 && Some(s) != self.empty
+    }
+
+    /// The seats at the table, in order.
+    fn seats(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..4).filter(|&s| self.occupied(s))
+    }
+
+    /// The seat after `s` in the order of play.
+    fn next(&self, s: usize) -> usize {
+        let mut t = (s + 1) % 4;
+        while !self.occupied(t) {
+            t = (t + 1) % 4;
+        }
+        t
+    }
+
+    /// The seats as a message names them.
+    fn seat_names(&self) -> String {
+        match self.empty {
+            None => "0-3".into(),
+            Some(3) => "0-2".into(),
+            Some(_) => self.seats().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
+/// What a seat holds while a hand is rebuilt: the tiles the file names, and how
+/// many it does not (unseen by a client log's writer).
+#[derive(Clone, Default)]
+struct Held {
+    known: Vec<TileId>,
+    unseen: usize,
+}
+
+/// The tile of `c` taken from `held`: a known tile of that kind, else one of its
+/// unseen tiles (which the code now names: a fresh copy of it).
+fn take(held: &mut Held, pool: &mut IdPool, c: i64, aka: bool, cx: &Ctx) -> Result<TileId> {
+    let (k, red) = code_kind(c).ok_or_else(|| cx.err(format!("tile code {c}")))?;
+    if let Some(pos) = held.known.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
+        return Ok(held.known.remove(pos));
+    }
+    if held.unseen == 0 {
+        return Err(cx.err(format!("tile code {c} is not in the hand")));
+    }
+    held.unseen -= 1;
+    pool.fresh(k, red).ok_or_else(|| cx.err(format!("a fifth copy of tile code {c}")))
+}
+
+/// Ids for the tiles a note names: each the same tile among `prefer` (tiles the
+/// seat holds, the winning tile) when there is one, else a fresh copy, else (a
+/// record naming a tile more often than it exists) a used one.
+fn ids_like(codes: &[i64], prefer: &[TileId], pool: &mut IdPool, aka: bool, cx: &Ctx) -> Result<Vec<TileId>> {
+    let mut free = prefer.to_vec();
+    let mut out = Vec::with_capacity(codes.len());
+    for &c in codes {
+        let (k, red) = code_kind(c).ok_or_else(|| cx.err(format!("note: tile code {c}")))?;
+        match free.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
+            Some(i) => out.push(free.remove(i)),
+            // A hand-edited record may name a tile more often than it exists.
+            None => out.push(
+                pool.fresh(k, red)
+                    .or_else(|| pool.any(k, red))
+                    .ok_or_else(|| cx.err(format!("note: tile code {c}")))?,
+            ),
+        }
+    }
+    Ok(out)
+}
+
+/// The empty seat of a three-player hand: the one seat dealt nothing (3 when that
+/// is not exactly one seat; the deal check then names what is wrong).
+fn empty_seat(round: &Value, n: usize) -> Option<usize> {
+    if n != 3 {
+        return None;
+    }
+    let empty: Vec<usize> =
+        (0..4).filter(|&s| round.get(4 + 3 * s).and_then(|h| h.as_array()).is_some_and(|h| h.is_empty())).collect();
+    Some(if empty.len() == 1 { empty[0] } else { 3 })
 }
 
 /// Split a call string into its letter, the position of the letter, and the codes.
@@ -71,7 +163,12 @@ fn parse_call(s: &str) -> Option<(char, usize, Vec<i64>)> {
 }
 
 enum Give {
-    Discard { code: i64, riichi: bool },
+    /// `unseen_draw`: a tsumogiri of a draw the file does not name (`"t35"`).
+    Discard {
+        code: i64,
+        riichi: bool,
+        unseen_draw: bool,
+    },
     Kan(String),
     Nothing,
 }
@@ -83,17 +180,34 @@ fn give(v: &Value) -> Option<Give> {
             if c == 0 {
                 Some(Give::Nothing)
             } else {
-                Some(Give::Discard { code: c, riichi: false })
+                Some(Give::Discard { code: c, riichi: false, unseen_draw: false })
             }
         }
-        Value::String(s) if s.starts_with('r') => Some(Give::Discard { code: s[1..].parse().ok()?, riichi: true }),
-        Value::String(s) => Some(Give::Kan(s.clone())),
+        Value::String(s) => {
+            let (riichi, rest) = match s.strip_prefix('r') {
+                Some(rest) => (true, rest),
+                None => (false, s.as_str()),
+            };
+            match rest.strip_prefix('t') {
+                Some(c) => Some(Give::Discard { code: c.parse().ok()?, riichi, unseen_draw: true }),
+                None if riichi => Some(Give::Discard { code: rest.parse().ok()?, riichi, unseen_draw: false }),
+                None => Some(Give::Kan(s.clone())),
+            }
+        }
         _ => None,
     }
 }
 
 /// Parse a tenhou.net/6 JSON game.
 pub fn parse(text: &str, source: &str) -> Result<GameLog> {
+    parse_with(text, source, true).map(|g| g.0)
+}
+
+/// Parse a tenhou.net/6 JSON game; not `strict`, a win or draw whose shown hand the
+/// play does not tell (unseen tiles) and the note does not give shows the tiles
+/// known, and the indexes of those events are returned beside the game (the writer
+/// notes what they show).
+pub(crate) fn parse_with(text: &str, source: &str, strict: bool) -> Result<(GameLog, Vec<usize>)> {
     let v: Value = serde_json::from_str(text)
         .map_err(|e| Error::LogParse(format!("{source}: line {} column {}: {e}", e.line(), e.column())))?;
     let log = v
@@ -135,12 +249,21 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
     }
     // Three players: the rule's name says 三 (Tenhou's "三鳳南喰赤"); the fourth
     // seat keeps its place with an empty deal, draws and discards, and 0 points.
-    let n_players = if disp.contains('三') || fourth_seat_empty(log) { 3 } else { 4 };
+    let n_players = if disp.contains('三') || first_deal_empty(log) { 3 } else { 4 };
     rules.sanma = n_players == 3;
-    let mut game = GameLog { source: source.to_string(), rules, names, n_players, ..GameLog::default() };
+    let hidden = match v.get("hidden_tiles") {
+        None => false,
+        Some(b) => {
+            b.as_bool().ok_or_else(|| Error::LogParse(format!("{source}: hidden_tiles {b} is not true or false")))?
+        }
+    };
+    let mut game =
+        GameLog { source: source.to_string(), rules, names, n_players, hidden_tiles: hidden, ..GameLog::default() };
+    let mut guessed = Vec::new();
     for (h, round) in log.iter().enumerate() {
-        let cx = Ctx { source, hand_no: h, n: n_players as usize };
-        parse_round(round, &cx, aka, &mut game.events)?;
+        let n = n_players as usize;
+        let cx = Ctx { source, hand_no: h, n, empty: empty_seat(round, n), hidden, strict };
+        parse_round(round, &cx, aka, &mut game.events, &mut guessed)?;
     }
     if let Some(sc) = v.get("sc").and_then(|s| s.as_array()) {
         if sc.len() >= 8 {
@@ -159,13 +282,15 @@ pub fn parse(text: &str, source: &str) -> Result<GameLog> {
             game.events.push(Event::GameEnd { scores, results: Some(results) });
         }
     }
-    Ok(game)
+    Ok((game, guessed))
 }
 
-/// A log whose first hand deals the fourth seat nothing is a three-player log
-/// even when its rule name does not say so.
-fn fourth_seat_empty(log: &[Value]) -> bool {
-    log.first().and_then(|r| r.get(13)).and_then(|h| h.as_array()).is_some_and(|h| h.is_empty())
+/// A log whose first hand deals a seat nothing is a three-player log even when its
+/// rule name does not say so (Tenhou's files leave the fourth seat empty; a client
+/// log's seats, counted from the client, can leave any seat empty).
+fn first_deal_empty(log: &[Value]) -> bool {
+    log.first()
+        .is_some_and(|r| (0..4).any(|s| r.get(4 + 3 * s).and_then(|h| h.as_array()).is_some_and(|h| h.is_empty())))
 }
 
 fn ints(v: &Value, cx: &Ctx, what: &str) -> Result<Vec<i64>> {
@@ -178,14 +303,16 @@ fn ints(v: &Value, cx: &Ctx, what: &str) -> Result<Vec<i64>> {
 /// a recorded call may match an earlier discard of the same tile than the one really
 /// called; when the play then goes wrong, the latest call taken is retried as
 /// declined (a small depth-first search over those choices).
-fn parse_round(round: &Value, cx: &Ctx, aka: bool, out: &mut Vec<Event>) -> Result<()> {
+fn parse_round(round: &Value, cx: &Ctx, aka: bool, out: &mut Vec<Event>, guessed: &mut Vec<usize>) -> Result<()> {
     let mut skip: Vec<usize> = Vec::new();
     let mut first_err = None;
     for _ in 0..256 {
         let mut events = Vec::new();
         let mut taken = Vec::new();
-        match play_round(round, cx, aka, &skip, &mut taken, &mut events) {
+        let mut here = Vec::new();
+        match play_round(round, cx, aka, &skip, &mut taken, &mut events, &mut here) {
             Ok(()) => {
+                guessed.extend(here.into_iter().map(|i| i + out.len()));
                 out.extend(events);
                 return Ok(());
             }
@@ -214,6 +341,7 @@ fn play_round(
     skip: &[usize],
     taken: &mut Vec<usize>,
     out: &mut Vec<Event>,
+    guessed: &mut Vec<usize>,
 ) -> Result<()> {
     let r = round.as_array().ok_or_else(|| cx.err("not an array"))?;
     if r.len() < 17 {
@@ -230,37 +358,69 @@ fn play_round(
     let scores = numbers::seat_points(scores, "scores", 0).map_err(|e| cx.err(e))?;
     let dora_codes = ints(&r[2], cx, "dora")?;
     let ura_codes = ints(&r[3], cx, "ura")?;
+    // What tenhou.net/6 has no place for (this crate's writer notes it: see
+    // tenhou6_note.rs).
+    let note = HandNote::parse(r.get(17)).map_err(|e| cx.err(format!("note: {e}")))?;
     let mut pool = IdPool::new(aka);
     let id = |pool: &mut IdPool, c: i64| -> Result<TileId> {
         let (k, red) = code_kind(c).ok_or_else(|| cx.err(format!("tile code {c}")))?;
         pool.fresh(k, red).ok_or_else(|| cx.err(format!("a fifth copy of tile code {c}")))
     };
-    let dealer = (head[0] % 4) as u8;
-    if dealer as usize >= cx.n {
-        return Err(cx.err(format!("hand {} of a {}-player game", head[0] % 4 + 1, cx.n)));
+    let dealer = match note.dealer {
+        Some(d) => d,
+        None => (head[0] % 4) as u8,
+    };
+    if !cx.occupied(dealer as usize) {
+        return Err(cx.err(format!("dealer seat {dealer} of a {}-player game (seats {})", cx.n, cx.seat_names())));
     }
-    let mut hands: [Vec<TileId>; 4] = Default::default();
+    // A hand joined mid-way: the table as it stood (melds, norths, rivers, riichi).
+    let resumed = match &note.resumed {
+        None => None,
+        Some(rn) => Some(resumed_table(rn, cx, &mut pool)?),
+    };
+    let mut hands: [Held; 4] = Default::default();
     let mut dealt = [[None; 13]; 4];
     let mut takes: Vec<&Vec<Value>> = Vec::new();
     let mut gives: Vec<&Vec<Value>> = Vec::new();
     for s in 0..4 {
         let hai = ints(&r[4 + 3 * s], cx, "dealt hand")?;
-        let dealt_n = if s < cx.n { 13 } else { 0 };
+        // A resumed hand holds three tiles fewer per meld.
+        let melded = resumed.as_ref().map_or(0, |t| 3 * t.melds[s].len().min(4));
+        let dealt_n = if cx.occupied(s) { 13 - melded } else { 0 };
         if hai.len() != dealt_n {
             return Err(cx.err(format!("seat {s} is dealt {} tiles, not {dealt_n}", hai.len())));
         }
         for (k, &c) in hai.iter().enumerate() {
+            if c == 0 && cx.hidden {
+                hands[s].unseen += 1;
+                continue;
+            }
             let t = id(&mut pool, c)?;
-            hands[s].push(t);
+            hands[s].known.push(t);
             dealt[s][k] = Some(t);
         }
         takes.push(r[5 + 3 * s].as_array().ok_or_else(|| cx.err("takes is not a list"))?);
         gives.push(r[6 + 3 * s].as_array().ok_or_else(|| cx.err("discards is not a list"))?);
-        if s >= cx.n && !(takes[s].is_empty() && gives[s].is_empty()) {
+        let idle = takes[s].is_empty() && gives[s].is_empty();
+        if !cx.occupied(s) && !idle {
             return Err(cx.err(format!("the empty seat {s} of a three-player table takes or discards tiles")));
         }
     }
     let dora0 = id(&mut pool, *dora_codes.first().ok_or_else(|| cx.err("no dora indicator"))?)?;
+    // Seats in riichi: declared before the log joined the hand, or in its play.
+    let mut in_riichi = [false; 4];
+    let mut cur = dealer as usize;
+    if let Some(t) = &resumed {
+        for s in 0..4 {
+            in_riichi[s] = t.riichi[s].is_some();
+        }
+        let next = note.resumed.as_ref().map_or(0, |n| n.next) as usize;
+        if !cx.occupied(next) {
+            return Err(cx.err(format!("note: resumed.next {next} is not a seat {}", cx.seat_names())));
+        }
+        cur = next;
+    }
+    let resumed_melds: [Vec<LogMeld>; 4] = resumed.as_ref().map(|t| t.melds.clone()).unwrap_or_default();
     out.push(Event::RoundStart(Box::new(RoundStart {
         wind: (head[0] / 4) as u8,
         number: (head[0] % 4) as u8,
@@ -270,7 +430,7 @@ fn play_round(
         scores,
         dora_indicator: dora0,
         hands: dealt,
-        resumed: None,
+        resumed: resumed.map(Box::new),
     })));
     let mut ti = [0usize; 4];
     let mut gi = [0usize; 4];
@@ -279,22 +439,11 @@ fn play_round(
     // replacement tile is discarded (just before the discard) or after the next kan.
     let mut pending_dora: Option<TileId> = None;
     // Older records flip it at once (noted by this crate's writer: write::hand_note).
-    let at_once = match r.get(17).and_then(|n| n.get("kan_dora")) {
-        None => false,
-        Some(v) if v == "at_once" => true,
-        Some(v) => return Err(cx.err(format!("note: kan_dora {v} is not \"at_once\""))),
-    };
-    let mut cur = dealer as usize;
+    let at_once = note.kan_dora_at_once;
     let mut last_discard: Option<(usize, TileId)> = None;
     let mut last_draw: Option<TileId> = None;
-    let take_from_hand = |hand: &mut Vec<TileId>, c: i64| -> Result<TileId> {
-        let (k, red) = code_kind(c).ok_or_else(|| cx.err(format!("tile code {c}")))?;
-        let pos = hand
-            .iter()
-            .position(|t| t.tile().index() == k && (t.is_red() == red || !aka))
-            .ok_or_else(|| cx.err(format!("tile code {c} is not in the hand")))?;
-        Ok(hand.remove(pos))
-    };
+    // The seat's last draw is one the file does not name (tile code 0).
+    let mut drew_unseen = false;
     let mut need_draw = true;
     let mut steps = 0;
     let mut opportunity = 0usize;
@@ -309,10 +458,18 @@ fn play_round(
                 return Err(cx.err(format!("seat {cur} should draw but takes {tv}: no turn order fits this hand's draws and calls (hand-made or edited record)")));
             };
             ti[cur] += 1;
-            let t = id(&mut pool, c)?;
-            hands[cur].push(t);
-            last_draw = Some(t);
-            out.push(Event::Draw { seat: cur as u8, tile: Some(t) });
+            if c == 0 && cx.hidden {
+                hands[cur].unseen += 1;
+                last_draw = None;
+                drew_unseen = true;
+                out.push(Event::Draw { seat: cur as u8, tile: None });
+            } else {
+                let t = id(&mut pool, c)?;
+                hands[cur].known.push(t);
+                last_draw = Some(t);
+                drew_unseen = false;
+                out.push(Event::Draw { seat: cur as u8, tile: Some(t) });
+            }
         }
         // Own turn: a kan (then a replacement draw) or a discard, or nothing (tsumo).
         let Some(gv) = gives[cur].get(gi[cur]) else { break };
@@ -329,7 +486,7 @@ fn play_round(
                     'a' => {
                         let mut tiles = [dora0; 4];
                         for (i, &c) in codes.iter().take(4).enumerate() {
-                            tiles[i] = take_from_hand(&mut hands[cur], c)?;
+                            tiles[i] = take(&mut hands[cur], &mut pool, c, aka, cx)?;
                         }
                         tiles.sort();
                         LogMeld { kind: MeldKind::Ankan, tiles, called: tiles[0], from: cur as u8 }
@@ -338,32 +495,26 @@ fn play_round(
                         // The code right after `k` is the added tile; `k`'s place tells
                         // where the pon came from.
                         let added_code = *codes.get(pos / 2).ok_or_else(|| cx.err(format!("bad kakan {s:?}")))?;
-                        let added = take_from_hand(&mut hands[cur], added_code)?;
-                        let rel = match pos {
-                            0 => 3,
-                            2 => 2,
-                            _ => 1,
-                        };
+                        let added = take(&mut hands[cur], &mut pool, added_code, aka, cx)?;
                         let k = added.tile().index();
-                        let pon = out.iter().rev().find_map(|e| match e {
-                            Event::Call { seat, meld }
-                                if *seat as usize == cur
-                                    && meld.kind == MeldKind::Pon
-                                    && meld.tiles[0].tile().index() == k =>
-                            {
-                                Some(*meld)
-                            }
-                            _ => None,
-                        });
+                        let is_pon = |meld: &LogMeld| meld.kind == MeldKind::Pon && meld.tiles[0].tile().index() == k;
+                        // The pon: called in this hand, or before the log joined it.
+                        let pon = out
+                            .iter()
+                            .rev()
+                            .find_map(|e| match e {
+                                Event::Call { seat, meld } if *seat as usize == cur && is_pon(meld) => Some(*meld),
+                                _ => None,
+                            })
+                            .or_else(|| resumed_melds[cur].iter().rev().find(|m| is_pon(m)).copied());
                         let pon = pon.ok_or_else(|| cx.err(format!("kakan {s:?} without a pon")))?;
                         let mut tiles = [pon.tiles[0], pon.tiles[1], pon.tiles[2], added];
                         tiles.sort();
-                        let _ = rel;
                         LogMeld { kind: MeldKind::Kakan, tiles, called: added, from: pon.from }
                     }
                     // Three players: a north pulled aside (`f44`), then a replacement draw.
                     'f' if cx.n == 3 && codes == [44] => {
-                        let tile = take_from_hand(&mut hands[cur], 44)?;
+                        let tile = take(&mut hands[cur], &mut pool, 44, aka, cx)?;
                         out.push(Event::Nuki { seat: cur as u8, tile });
                         need_draw = true;
                         continue;
@@ -389,25 +540,42 @@ fn play_round(
                 need_draw = true;
                 continue;
             }
-            Give::Discard { code, riichi } => {
-                let t = if code == 60 {
-                    last_draw.ok_or_else(|| cx.err("tsumogiri without a draw"))?
+            Give::Discard { code, riichi, unseen_draw } => {
+                let t = if unseen_draw {
+                    // A tsumogiri of a draw the file does not name: the code names it.
+                    if !cx.hidden {
+                        return Err(
+                            cx.err(format!("{gv} (a tsumogiri of an unseen draw) in a file without hidden_tiles"))
+                        );
+                    }
+                    if !drew_unseen || hands[cur].unseen == 0 {
+                        return Err(cx.err(format!("{gv}: seat {cur}'s last draw is not an unseen one")));
+                    }
+                    hands[cur].unseen -= 1;
+                    let (k, red) = code_kind(code).ok_or_else(|| cx.err(format!("tile code {code}")))?;
+                    pool.fresh(k, red).ok_or_else(|| cx.err(format!("a fifth copy of tile code {code}")))?
+                } else if code == 60 {
+                    let t = last_draw.ok_or_else(|| cx.err("tsumogiri without a draw"))?;
+                    let pos = hands[cur]
+                        .known
+                        .iter()
+                        .position(|&x| x == t)
+                        .ok_or_else(|| cx.err("tsumogiri tile not in hand"))?;
+                    hands[cur].known.remove(pos);
+                    t
                 } else {
-                    take_from_hand(&mut hands[cur], code)?
+                    take(&mut hands[cur], &mut pool, code, aka, cx)?
                 };
-                if code == 60 {
-                    let pos =
-                        hands[cur].iter().position(|&x| x == t).ok_or_else(|| cx.err("tsumogiri tile not in hand"))?;
-                    hands[cur].remove(pos);
-                }
                 if let Some(d) = pending_dora.take() {
                     out.push(Event::Dora { indicator: d });
                 }
                 if riichi {
                     out.push(Event::Riichi { seat: cur as u8 });
+                    in_riichi[cur] = true;
                 }
-                out.push(Event::Discard { seat: cur as u8, tile: t, tsumogiri: Some(t) == last_draw });
+                out.push(Event::Discard { seat: cur as u8, tile: t, tsumogiri: unseen_draw || Some(t) == last_draw });
                 last_draw = None;
+                drew_unseen = false;
                 last_discard = Some((cur, t));
                 if riichi {
                     out.push(Event::RiichiStick { seat: cur as u8 });
@@ -422,8 +590,9 @@ fn play_round(
         let mut caller = None;
         opportunity += 1;
         for pass in 0..2 {
+            let mut s = from;
             for i in 1..cx.n {
-                let s = (from + i) % cx.n;
+                s = cx.next(s);
                 let Some(Value::String(cs)) = takes[s].get(ti[s]) else { continue };
                 let Some((letter, pos, codes)) = parse_call(cs) else { continue };
                 let want = if pass == 0 { letter == 'p' || letter == 'm' } else { letter == 'c' && i == 1 };
@@ -471,7 +640,7 @@ fn play_round(
                     if i == pos / 2 {
                         continue;
                     }
-                    tiles[n] = take_from_hand(&mut hands[s], c)?;
+                    tiles[n] = take(&mut hands[s], &mut pool, c, aka, cx)?;
                     n += 1;
                 }
                 tiles[n] = tile;
@@ -507,7 +676,7 @@ fn play_round(
                 }
             }
             None => {
-                cur = (from + 1) % cx.n;
+                cur = cx.next(from);
                 need_draw = true;
             }
         }
@@ -521,9 +690,26 @@ fn play_round(
     let flipped: Vec<TileId> = std::iter::once(dora0)
         .chain(out.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None }))
         .collect();
+    // A seat's concealed tiles as shown at the end, sorted: refused (strict) when
+    // some are unseen and the note does not show them.
+    // Not strict, such a hand shows the known tiles only (fewer than it holds, so
+    // never what a record shows) and its event is listed in `guessed`.
+    let guess = std::cell::Cell::new(false);
+    let show = |s: usize, what: &str| -> Result<Vec<TileId>> {
+        if hands[s].unseen > 0 {
+            if cx.strict {
+                return Err(cx.err(format!(
+                    "{what}: seat {s}'s hand holds {} unseen tiles and the note does not show them",
+                    hands[s].unseen
+                )));
+            }
+            guess.set(true);
+        }
+        let mut h = hands[s].known.clone();
+        h.sort();
+        Ok(h)
+    };
     let kind = res.first().and_then(|x| x.as_str()).unwrap_or("");
-    let ura: Vec<TileId> = Vec::new();
-    let _ = ura;
     if kind == "和了" {
         let mut ura_ids = Vec::new();
         for &c in &ura_codes {
@@ -541,17 +727,20 @@ fn play_round(
             }
         }
         let mut i = 1;
+        let mut win_no = 0;
         while i + 1 < res.len() {
             let deltas = res[i].as_array().ok_or_else(|| cx.err("score changes is not a list"))?;
             let deltas = numbers::seat_points(deltas, "score changes", 0).map_err(|e| cx.err(e))?;
             let info = res[i + 1].as_array().ok_or_else(|| cx.err("win info is not a list"))?;
             i += 2;
+            let wn = note.wins.get(win_no).cloned().flatten().unwrap_or_default();
+            win_no += 1;
             let seat = |i: usize, what: &str| -> Result<Option<usize>> {
                 match info.get(i) {
                     None => Ok(None),
                     Some(x) => match x.as_i64() {
-                        Some(v) if (0..cx.n as i64).contains(&v) => Ok(Some(v as usize)),
-                        _ => Err(cx.err(format!("win info: {what} {x} is not a seat 0-{}", cx.n - 1))),
+                        Some(v) if (0..4).contains(&v) && cx.occupied(v as usize) => Ok(Some(v as usize)),
+                        _ => Err(cx.err(format!("win info: {what} {x} is not a seat {}", cx.seat_names()))),
                     },
                 }
             };
@@ -559,7 +748,6 @@ fn play_round(
             let from = seat(1, "discarder")?.unwrap_or(0);
             let pao = seat(2, "liable player")?.filter(|&p| p != who);
             let text = info.get(3).and_then(|x| x.as_str()).unwrap_or("");
-            let mut hand = hands[who].clone();
             // Robbing a kan: the tile won on is the one added, not the last discard.
             let robbed = match out.iter().rev().find(|e| !matches!(e, Event::Win(_))) {
                 Some(Event::Call { seat, meld }) if meld.kind == MeldKind::Kakan && *seat as usize != who => {
@@ -567,20 +755,48 @@ fn play_round(
                 }
                 _ => None,
             };
-            let win_tile = if who == from {
-                last_draw.or_else(|| hand.last().copied())
+            let mut win_tile = if who == from {
+                last_draw.or_else(|| hands[who].known.last().copied())
             } else {
                 robbed.or(last_discard.map(|x| x.1))
             };
-            if who != from {
-                if let Some(t) = win_tile {
-                    hand.push(t);
-                }
+            if let Some(t) = &wn.tile {
+                let prefer: Vec<TileId> = win_tile.into_iter().chain(hands[who].known.iter().copied()).collect();
+                win_tile = match t {
+                    None => None,
+                    Some(c) => ids_like(&[*c], &prefer, &mut pool, aka, cx)?.pop(),
+                };
             }
+            let mut hand = match &wn.hand {
+                Some(codes) => {
+                    // The winning tile first, so that it keeps its id in the hand.
+                    let prefer: Vec<TileId> = win_tile.into_iter().chain(hands[who].known.iter().copied()).collect();
+                    ids_like(codes, &prefer, &mut pool, aka, cx)?
+                }
+                None => {
+                    let mut hand = show(who, "win")?;
+                    if who != from {
+                        hand.extend(win_tile);
+                    }
+                    hand
+                }
+            };
             hand.sort();
+            if guess.replace(false) {
+                guessed.push(out.len());
+            }
             let (han, fu, points, limit) = parse_value(text, info).map_err(|e| cx.err(format!("win info: {e}")))?;
             let (yaku, yakuman) = yaku_of(info);
-            let dora_ids = flipped.clone();
+            let dora_indicators = match &wn.dora {
+                Some(codes) => ids_like(codes, &flipped, &mut pool, aka, cx)?,
+                None => flipped.clone(),
+            };
+            let ura_indicators = match &wn.ura {
+                Some(codes) => ids_like(codes, &ura_ids, &mut pool, aka, cx)?,
+                // Tenhou shows the ura indicators to a winner in riichi only.
+                None if in_riichi[who] => ura_ids.clone(),
+                None => Vec::new(),
+            };
             out.push(Event::Win(Box::new(WinRecord {
                 seat: who as u8,
                 from: from as u8,
@@ -592,13 +808,8 @@ fn play_round(
                 limit,
                 yaku,
                 yakuman,
-                dora_indicators: dora_ids,
-                // Tenhou shows the ura indicators to a winner in riichi only.
-                ura_indicators: if out.iter().any(|e| matches!(e, Event::Riichi { seat } if *seat as usize == who)) {
-                    ura_ids.clone()
-                } else {
-                    Vec::new()
-                },
+                dora_indicators,
+                ura_indicators,
                 deltas,
                 pao: pao.map(|p| p as u8),
             })));
@@ -607,16 +818,12 @@ fn play_round(
         // The record stops before the hand's end: a last riichi discard was cut off
         // before its stick unless this crate's writer noted otherwise (see
         // write::stop_note), which also notes a riichi declared with no discard.
-        let note = r.get(17);
-        let declared = note.and_then(|n| n.get("riichi"));
-        if let Some(v) = declared {
+        if let Some(v) = &note.riichi {
             match v.as_u64() {
-                Some(seat) if (seat as usize) < cx.n => out.push(Event::Riichi { seat: seat as u8 }),
-                _ => return Err(cx.err(format!("note: riichi {v} is not a seat 0-{}", cx.n - 1))),
+                Some(seat) if seat < 4 && cx.occupied(seat as usize) => out.push(Event::Riichi { seat: seat as u8 }),
+                _ => return Err(cx.err(format!("note: riichi {v} is not a seat {}", cx.seat_names()))),
             }
-        } else if matches!(out.last(), Some(Event::RiichiStick { .. }))
-            && note.and_then(|n| n.get("stick")).and_then(|b| b.as_bool()) != Some(true)
-        {
+        } else if matches!(out.last(), Some(Event::RiichiStick { .. })) && !note.stick {
             out.pop();
         }
     } else {
@@ -638,49 +845,133 @@ fn play_round(
             other => return Err(cx.err(format!("unknown result {other:?}"))),
         };
         let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
-        // A nagashi mangan pays no tenpai money, so the deltas do not say whose hand
-        // was shown: the hands in tenpai are.
-        if dk == DrawKind::NagashiMangan {
-            for s in 0..cx.n {
-                if tenpai(&hands[s]) {
-                    let mut h = hands[s].clone();
+        if let Some(noted) = &note.shown {
+            // Hands the play does not tell (unseen tiles), as the record shows them.
+            for s in 0..4 {
+                if let Some(codes) = &noted[s] {
+                    let mut h = ids_like(codes, &hands[s].known, &mut pool, aka, cx)?;
                     h.sort();
                     shown[s] = Some(h);
                 }
             }
-        }
-        if dk == DrawKind::NineTerminals {
-            shown[cur] = Some(hands[cur].clone());
-        }
-        // Four riichi: every hand is shown; three players ron: theirs.
-        if dk == DrawKind::FourRiichi || dk == DrawKind::TripleRon {
-            for s in 0..cx.n {
-                if dk == DrawKind::FourRiichi || last_discard.map(|d| d.0) != Some(s) {
-                    let mut h = hands[s].clone();
-                    h.sort();
-                    shown[s] = Some(h);
+        } else {
+            // A nagashi mangan pays no tenpai money, so the deltas do not say whose
+            // hand was shown: the hands in tenpai are.
+            if dk == DrawKind::NagashiMangan {
+                for s in cx.seats() {
+                    let h = show(s, "nagashi mangan")?;
+                    if hands[s].unseen > 0 || tenpai(&h) {
+                        shown[s] = Some(h);
+                    }
+                }
+            }
+            if dk == DrawKind::NineTerminals {
+                let mut h = show(cur, "nine terminals")?;
+                // As the record shows it: in the order held.
+                if hands[cur].unseen == 0 {
+                    h = hands[cur].known.clone();
+                }
+                shown[cur] = Some(h);
+            }
+            // Four riichi: every hand is shown; three players ron: theirs.
+            if dk == DrawKind::FourRiichi || dk == DrawKind::TripleRon {
+                for s in cx.seats() {
+                    if dk == DrawKind::FourRiichi || last_discard.map(|d| d.0) != Some(s) {
+                        shown[s] = Some(show(s, "draw")?);
+                    }
+                }
+            }
+            // At an exhaustive draw the hands in tenpai are shown: every hand (全員聴牌),
+            // none (全員不聴), else those paid for being in tenpai.
+            if dk == DrawKind::Exhaustive {
+                for s in cx.seats() {
+                    let tenpai = match kind {
+                        "全員聴牌" => true,
+                        "全員不聴" => false,
+                        _ => deltas[s] > 0,
+                    };
+                    if tenpai {
+                        shown[s] = Some(show(s, "exhaustive draw")?);
+                    }
                 }
             }
         }
-        // At an exhaustive draw the hands in tenpai are shown: every hand (全員聴牌),
-        // none (全員不聴), else those paid for being in tenpai.
-        if dk == DrawKind::Exhaustive {
-            for s in 0..cx.n {
-                let tenpai = match kind {
-                    "全員聴牌" => true,
-                    "全員不聴" => false,
-                    _ => deltas[s] > 0,
-                };
-                if tenpai {
-                    let mut h = hands[s].clone();
-                    h.sort();
-                    shown[s] = Some(h);
-                }
-            }
+        if guess.replace(false) {
+            guessed.push(out.len());
         }
         out.push(Event::Ryuukyoku(Box::new(DrawRecord { kind: dk, deltas, shown })));
     }
     Ok(())
+}
+
+/// The table of a hand the log joins mid-way, from its note.
+fn resumed_table(rn: &ResumedNote, cx: &Ctx, pool: &mut IdPool) -> Result<Resumed> {
+    let mut t = Resumed::default();
+    let fresh = |pool: &mut IdPool, c: i64| -> Result<TileId> {
+        let (k, red) = code_kind(c).ok_or_else(|| cx.err(format!("note: resumed: tile code {c}")))?;
+        pool.fresh(k, red).ok_or_else(|| cx.err(format!("note: resumed: a fifth copy of tile code {c}")))
+    };
+    for s in 0..4 {
+        let bare = rn.melds[s].is_empty() && rn.norths[s].is_empty() && rn.rivers[s].is_empty();
+        if !cx.occupied(s) && !bare {
+            return Err(cx.err(format!("note: resumed: the empty seat {s} has melds or discards")));
+        }
+        if rn.melds[s].len() > 4 {
+            return Err(cx.err(format!("note: resumed: seat {s} has {} melds, more than four", rn.melds[s].len())));
+        }
+        for m in &rn.melds[s] {
+            let bad = || cx.err(format!("note: resumed: bad meld {m:?}"));
+            let (letter, pos, codes) = parse_call(m).ok_or_else(bad)?;
+            let (kind, want) = match letter {
+                'c' => (MeldKind::Chi, 3),
+                'p' => (MeldKind::Pon, 3),
+                'm' => (MeldKind::Daiminkan, 4),
+                'k' => (MeldKind::Kakan, 4),
+                'a' => (MeldKind::Ankan, 4),
+                _ => return Err(bad()),
+            };
+            if codes.len() != want {
+                return Err(bad());
+            }
+            let ids: Vec<TileId> = codes.iter().map(|&c| fresh(pool, c)).collect::<Result<_>>()?;
+            let mut tiles = [ids[0]; 4];
+            tiles[..want].copy_from_slice(&ids);
+            tiles[..want].sort();
+            let rel = match (letter, pos) {
+                ('c', _) | (_, 0) => 3,
+                (_, 2) => 2,
+                _ => 1,
+            };
+            let (called, from) = match kind {
+                MeldKind::Ankan => (tiles[0], s as u8),
+                _ => (*ids.get(pos / 2).ok_or_else(bad)?, ((s + rel) % 4) as u8),
+            };
+            let meld = LogMeld { kind, tiles, called, from };
+            if !meld.is_well_formed(s as u8) {
+                return Err(bad());
+            }
+            t.melds[s].push(meld);
+        }
+        for &c in &rn.norths[s] {
+            if c != 44 {
+                return Err(cx.err(format!("note: resumed: seat {s} pulls aside {c}, not a north (44)")));
+            }
+            t.norths[s].push(fresh(pool, c)?);
+        }
+        if rn.rivers[s].len() > 30 {
+            return Err(cx.err(format!("note: resumed: seat {s} has {} discards", rn.rivers[s].len())));
+        }
+        for &c in &rn.rivers[s] {
+            t.rivers[s].push(fresh(pool, c)?);
+        }
+        if let Some(i) = rn.riichi[s] {
+            if i as usize >= t.rivers[s].len() {
+                return Err(cx.err(format!("note: resumed: seat {s}'s riichi discard {i} is not in its river")));
+            }
+        }
+        t.riichi[s] = rn.riichi[s];
+    }
+    Ok(t)
 }
 
 /// Whether a concealed hand (13 tiles less three a meld) is one tile from a win.

@@ -6,6 +6,7 @@ use super::event::*;
 use super::mjai::tile_name;
 use super::mjai_yaku::{yaku_pairs, WinWinds};
 use super::tenhou6::{id_code, LIMITS};
+use super::tenhou6_note::{HandNote, ResumedNote, WinNote};
 use crate::hand::MeldKind;
 use crate::riichi::yaku::YAKU_INFO;
 use crate::tile::TileId;
@@ -184,29 +185,6 @@ fn reinit_json(r: &Resumed, aka: bool) -> Value {
     json!({"type": "reinit", "melds": melds, "nukidora": norths, "kawa": kawa, "reach_at": r.riichi})
 }
 
-/// What tenhou.net/6 has no place for, as an 18th field of the hand (an object this
-/// crate's reader takes and others ignore), written only when needed:
-/// - a hand that stops before its end (an excerpt, a record cut short) may stop
-///   after a riichi declaration whose discard is not recorded (`"riichi": seat`),
-///   or after a riichi discard whose stick is down (`"stick": true`; a reader takes
-///   a last riichi discard of such a hand to have been cut off before its stick);
-/// - older records flip an open or added kan's dora at once, not when the
-///   replacement tile is discarded (`"kan_dora": "at_once"`).
-fn hand_note(stopped: bool, riichi_next: &[bool; 4], stick: bool, at_once: bool) -> Option<Value> {
-    let mut note = serde_json::Map::new();
-    if stopped {
-        if let Some(seat) = riichi_next.iter().position(|&r| r) {
-            note.insert("riichi".into(), json!(seat));
-        } else if stick {
-            note.insert("stick".into(), json!(true));
-        }
-    }
-    if at_once {
-        note.insert("kan_dora".into(), json!("at_once"));
-    }
-    (!note.is_empty()).then_some(Value::Object(note))
-}
-
 fn code(t: TileId, aka: bool) -> String {
     format!("{}", id_code(t, aka))
 }
@@ -241,158 +219,284 @@ fn call_string(seat: u8, meld: &LogMeld, aka: bool) -> String {
     }
 }
 
-/// One hand being written as tenhou.net/6: its head (round, scores, deals), each
-/// seat's takes and gives, the dora and ura indicators and the result.
-type Tenhou6Round = (Vec<Value>, [Vec<Value>; 4], [Vec<Value>; 4], Vec<Value>, Vec<Value>, Vec<Value>);
+/// One hand being written as tenhou.net/6.
+#[derive(Default)]
+struct Hand6 {
+    /// Round (`[kyoku, honba, sticks]`), scores, then each seat's deal.
+    head: Vec<Value>,
+    takes: [Vec<Value>; 4],
+    gives: [Vec<Value>; 4],
+    dora: Vec<Value>,
+    ura: Vec<Value>,
+    result: Vec<Value>,
+    note: HandNote,
+}
 
-/// The game as tenhou.net/6 JSON, unchecked. The format cannot hold hidden tiles, so
-/// a game read from one client's side is refused.
-pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
-    if game.hidden_tiles {
-        return Err(crate::error::Error::LogParse(format!(
-            "{}: hidden tiles cannot be written as tenhou.net/6 JSON (write mjai instead)",
-            game.source
-        )));
+impl Hand6 {
+    fn into_value(mut self, riichi_next: &[bool; 4], stick: bool) -> Value {
+        // A hand that stops before its end (an excerpt, a record cut short) may stop
+        // after a riichi declaration whose discard is not recorded, or after a riichi
+        // discard whose stick is down (a reader takes a last riichi discard of such a
+        // hand to have been cut off before its stick).
+        if self.result.is_empty() {
+            match riichi_next.iter().position(|&r| r) {
+                Some(seat) => self.note.riichi = Some(json!(seat)),
+                None => self.note.stick = stick,
+            }
+        }
+        let mut r = vec![self.head[0].clone(), self.head[1].clone(), Value::from(self.dora), Value::from(self.ura)];
+        for s in 0..4 {
+            r.push(self.head[2 + s].clone());
+            r.push(Value::from(std::mem::take(&mut self.takes[s])));
+            r.push(Value::from(std::mem::take(&mut self.gives[s])));
+        }
+        r.push(Value::from(self.result));
+        r.extend(self.note.to_value());
+        Value::from(r)
     }
-    // Three players: the fourth seat keeps its place, dealt nothing.
+}
+
+/// What a tenhou.net/6 note states of a game's wins and draws beyond what the
+/// reader rebuilds from the play, by event index: for a win, which of its hand,
+/// winning tile, dora and ura indicators; for a draw, its shown hands.
+#[derive(Default)]
+struct Fixes {
+    wins: std::collections::HashMap<usize, [bool; 4]>,
+    shown: std::collections::HashSet<usize>,
+}
+
+/// The fixes that make `back` (the game read back from the writer's text without
+/// them, showing only the known tiles of hands with unseen ones: `guessed`) the
+/// game `game` is.
+fn fixes_for(game: &GameLog, back: &GameLog, guessed: &[usize]) -> Fixes {
+    let (a, b) = (super::roundtrip::canonical(game), super::roundtrip::canonical(back));
+    let mut f = Fixes::default();
+    for (i, (x, y)) in a.events.iter().zip(b.events.iter()).enumerate() {
+        let guess = guessed.contains(&i);
+        match (x, y) {
+            (Event::Win(x), Event::Win(y)) => {
+                let w = [
+                    guess || x.hand != y.hand,
+                    x.win_tile != y.win_tile,
+                    x.dora_indicators != y.dora_indicators,
+                    x.ura_indicators != y.ura_indicators,
+                ];
+                if w.iter().any(|&d| d) {
+                    f.wins.insert(i, w);
+                }
+            }
+            (Event::Ryuukyoku(x), Event::Ryuukyoku(y)) if guess || x.shown != y.shown => {
+                f.shown.insert(i);
+            }
+            _ => {}
+        }
+    }
+    f
+}
+
+/// The seat left empty at a three-player table: the one seat that never plays (the
+/// last in Tenhou's own records; a client log's seats, counted from the client, can
+/// leave any seat empty).
+fn empty_seat(game: &GameLog) -> Option<usize> {
+    if game.n_players != 3 {
+        return None;
+    }
+    let mut plays = [false; 4];
+    for e in &game.events {
+        match e {
+            Event::Draw { seat, .. }
+            | Event::Discard { seat, .. }
+            | Event::Call { seat, .. }
+            | Event::Nuki { seat, .. }
+            | Event::Riichi { seat } => plays[*seat as usize % 4] = true,
+            _ => {}
+        }
+    }
+    Some(if plays[3] { (0..4).find(|&s| !plays[s]).unwrap_or(3) } else { 3 })
+}
+
+/// The first seat to play after event `i` (a resumed hand's first to draw).
+fn first_to_play(events: &[Event], i: usize) -> Option<u8> {
+    events[i + 1..].iter().take_while(|e| !matches!(e, Event::RoundStart(_))).find_map(|e| match e {
+        Event::Draw { seat, .. }
+        | Event::Discard { seat, .. }
+        | Event::Call { seat, .. }
+        | Event::Nuki { seat, .. }
+        | Event::Riichi { seat } => Some(*seat),
+        _ => None,
+    })
+}
+
+fn codes(ids: &[TileId], aka: bool) -> Vec<i64> {
+    ids.iter().map(|&t| id_code(t, aka)).collect()
+}
+
+/// The game as tenhou.net/6 JSON, unchecked. What the format has no place for is
+/// noted as this crate's extension (docs/tenhou6_extensions.md): tiles unseen by a
+/// client log's writer, a three-player table's empty seat other than the last, and
+/// in each hand's note (tenhou6_note.rs) the dealer, a resumed hand's table, and the
+/// wins and shown hands the play does not lead to.
+pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
+    let text = tenhou6_with(game, &Fixes::default())?;
+    // Read back without the notes of wins and draws (showing the known tiles of
+    // hands with unseen ones), and note what differs.
+    let Ok((back, guessed)) = super::tenhou6::parse_with(&text, &game.source, false) else { return Ok(text) };
+    let fixes = fixes_for(game, &back, &guessed);
+    if fixes.wins.is_empty() && fixes.shown.is_empty() {
+        return Ok(text);
+    }
+    tenhou6_with(game, &fixes)
+}
+
+fn tenhou6_with(game: &GameLog, fixes: &Fixes) -> crate::error::Result<String> {
     let n = if game.n_players == 3 { 3 } else { 4 };
+    let empty = empty_seat(game);
+    let occupied = |s: usize| Some(s) != empty;
     let aka = game.rules.aka;
     let mut rounds: Vec<Value> = Vec::new();
-    let mut cur: Option<Tenhou6Round> = None;
+    let mut cur: Option<Hand6> = None;
     let mut last_draw: [Option<TileId>; 4] = [None; 4];
+    // The seat's last draw is hidden (and not yet discarded).
+    let mut drew_unseen = [false; 4];
     let mut riichi_next = [false; 4];
-    // `riichi` and `stick`: how the hand's last events stand; `at_once`: an open
-    // kan's dora was flipped at once (see `hand_note`).
-    let finish =
-        |cur: &mut Option<Tenhou6Round>, rounds: &mut Vec<Value>, riichi: &[bool; 4], stick: bool, at_once: bool| {
-            if let Some((head, takes, gives, dora, ura, result)) = cur.take() {
-                let note = hand_note(result.is_empty(), riichi, stick, at_once);
-                let mut r = vec![head[0].clone(), head[1].clone(), Value::from(dora), Value::from(ura)];
-                for s in 0..4 {
-                    r.push(head[2 + s].clone());
-                    r.push(Value::from(takes[s].clone()));
-                    r.push(Value::from(gives[s].clone()));
-                }
-                r.push(Value::from(result));
-                r.extend(note);
-                rounds.push(Value::from(r));
-            }
-        };
     let mut last_stick = false;
-    let mut at_once = false;
     // Open or added kans whose dora is not yet flipped, and their count before the
     // kan just called (when the last event is one): a dora right after a kan that
-    // owed none before is that kan's own, flipped at once.
+    // owed none before is that kan's own, flipped at once (older records).
     let mut owed = 0u32;
     let mut owed_before: Option<u32> = None;
     let mut final_sc: Option<Value> = None;
-    for e in &game.events {
+    for (i, e) in game.events.iter().enumerate() {
         match e {
             Event::RoundStart(s) => {
-                finish(&mut cur, &mut rounds, &riichi_next, last_stick, at_once);
-                at_once = false;
+                if let Some(h) = cur.take() {
+                    rounds.push(h.into_value(&riichi_next, last_stick));
+                }
                 let mut head = vec![json!([s.wind * 4 + s.number, s.honba, s.sticks]), json!(s.scores)];
-                for h in s.hands.iter().take(n) {
-                    let codes: Vec<Value> =
-                        h.iter().map(|t| t.map(|t| Value::from(id_code(t, aka))).unwrap_or(Value::from(0))).collect();
-                    head.push(Value::from(codes));
+                for (seat, h) in s.hands.iter().enumerate() {
+                    if !occupied(seat) {
+                        head.push(json!([]));
+                        continue;
+                    }
+                    let mut c: Vec<i64> = h.iter().map(|t| t.map(|t| id_code(t, aka)).unwrap_or(0)).collect();
+                    // A resumed hand holds three tiles fewer per meld.
+                    let want = 13 - 3 * s.resumed.as_ref().map_or(0, |r| r.melds[seat].len().min(4));
+                    while c.len() > want && c.last() == Some(&0) {
+                        c.pop();
+                    }
+                    head.push(json!(c));
                 }
-                if n == 3 {
-                    head.push(json!([]));
+                let mut note = HandNote::default();
+                if s.dealer != s.number {
+                    note.dealer = Some(s.dealer);
                 }
-                cur = Some((
+                if let Some(r) = &s.resumed {
+                    note.resumed = Some(ResumedNote {
+                        melds: std::array::from_fn(|seat| {
+                            r.melds[seat].iter().map(|m| call_string(seat as u8, m, aka)).collect()
+                        }),
+                        norths: std::array::from_fn(|seat| codes(&r.norths[seat], aka)),
+                        rivers: std::array::from_fn(|seat| codes(&r.rivers[seat], aka)),
+                        riichi: r.riichi,
+                        next: first_to_play(&game.events, i).unwrap_or(s.dealer),
+                    });
+                }
+                cur = Some(Hand6 {
                     head,
-                    Default::default(),
-                    Default::default(),
-                    vec![Value::from(id_code(s.dora_indicator, aka))],
-                    Vec::new(),
-                    Vec::new(),
-                ));
+                    dora: vec![Value::from(id_code(s.dora_indicator, aka))],
+                    note,
+                    ..Hand6::default()
+                });
                 last_draw = [None; 4];
+                drew_unseen = [false; 4];
                 riichi_next = [false; 4];
             }
             Event::Draw { seat, tile } => {
                 if let Some(c) = cur.as_mut() {
-                    c.1[*seat as usize].push(Value::from(tile.map(|t| id_code(t, aka)).unwrap_or(0)));
+                    c.takes[*seat as usize].push(Value::from(tile.map(|t| id_code(t, aka)).unwrap_or(0)));
                 }
                 last_draw[*seat as usize] = *tile;
+                drew_unseen[*seat as usize] = tile.is_none();
             }
             Event::Riichi { seat } => riichi_next[*seat as usize] = true,
             // tenhou.net/6 has no stick event: a riichi discard that is not ronned pays it.
             Event::RiichiStick { .. } => {}
             Event::Discard { seat, tile, tsumogiri } => {
+                let s = *seat as usize;
                 if let Some(c) = cur.as_mut() {
-                    let code =
-                        if *tsumogiri && last_draw[*seat as usize] == Some(*tile) { 60 } else { id_code(*tile, aka) };
-                    let v =
-                        if riichi_next[*seat as usize] { Value::from(format!("r{code}")) } else { Value::from(code) };
-                    riichi_next[*seat as usize] = false;
-                    c.2[*seat as usize].push(v);
+                    let r = if riichi_next[s] { "r" } else { "" };
+                    let code = id_code(*tile, aka);
+                    let v = if *tsumogiri && last_draw[s] == Some(*tile) {
+                        if r.is_empty() {
+                            Value::from(60)
+                        } else {
+                            Value::from("r60")
+                        }
+                    } else if *tsumogiri && drew_unseen[s] {
+                        // The draw was not seen: the discard names it.
+                        Value::from(format!("{r}t{code}"))
+                    } else if r.is_empty() {
+                        Value::from(code)
+                    } else {
+                        Value::from(format!("r{code}"))
+                    };
+                    riichi_next[s] = false;
+                    c.gives[s].push(v);
                 }
+                drew_unseen[s] = false;
             }
             Event::Call { seat, meld } => {
                 if let Some(c) = cur.as_mut() {
                     let s = call_string(*seat, meld, aka);
                     match meld.kind {
-                        MeldKind::Kakan | MeldKind::Ankan => c.2[*seat as usize].push(Value::from(s)),
+                        MeldKind::Kakan | MeldKind::Ankan => c.gives[*seat as usize].push(Value::from(s)),
                         MeldKind::Daiminkan => {
-                            c.1[*seat as usize].push(Value::from(s));
-                            c.2[*seat as usize].push(Value::from(0));
+                            c.takes[*seat as usize].push(Value::from(s));
+                            c.gives[*seat as usize].push(Value::from(0));
                         }
-                        _ => c.1[*seat as usize].push(Value::from(s)),
+                        _ => c.takes[*seat as usize].push(Value::from(s)),
                     }
                 }
+                drew_unseen[*seat as usize] = false;
             }
             // A north pulled aside is written among the discards (`f44`); its
             // replacement draw among the draws.
             Event::Nuki { seat, tile } => {
                 if let Some(c) = cur.as_mut() {
-                    c.2[*seat as usize].push(Value::from(format!("f{}", id_code(*tile, aka))));
+                    c.gives[*seat as usize].push(Value::from(format!("f{}", id_code(*tile, aka))));
                 }
             }
             Event::Dora { indicator } => {
-                at_once |= owed_before == Some(0);
-                owed = owed.saturating_sub(1);
                 if let Some(c) = cur.as_mut() {
-                    c.3.push(Value::from(id_code(*indicator, aka)));
+                    c.note.kan_dora_at_once |= owed_before == Some(0);
+                    c.dora.push(Value::from(id_code(*indicator, aka)));
                 }
+                owed = owed.saturating_sub(1);
             }
             Event::Win(w) => {
                 if let Some(c) = cur.as_mut() {
-                    if c.5.is_empty() {
-                        c.5.push(Value::from("和了"));
+                    if c.result.is_empty() {
+                        c.result.push(Value::from("和了"));
                     }
-                    if c.4.is_empty() {
-                        c.4 = w.ura_indicators.iter().map(|&t| Value::from(id_code(t, aka))).collect();
+                    if c.ura.is_empty() {
+                        c.ura = w.ura_indicators.iter().map(|&t| Value::from(id_code(t, aka))).collect();
                     }
-                    c.5.push(json!(w.deltas));
-                    let fu = if w.fu > 0 { format!("{}符", w.fu) } else { String::new() };
-                    // A limit hand's han is stated only when its yaku entries do not
-                    // sum to it (yaku this crate has no name for).
-                    let listed: u32 = w.yaku.iter().map(|y| y.1).fold(0, u32::saturating_add);
-                    let text = match LIMITS.iter().find(|l| l.1 == w.limit) {
-                        Some((name, _)) if listed == w.han => format!("{fu}{name}{}点", w.points),
-                        Some((name, _)) => format!("{fu}{}飜{name}{}点", w.han, w.points),
-                        None => format!("{fu}{}飜{}点", w.han, w.points),
-                    };
-                    let mut info = vec![json!(w.seat), json!(w.from), json!(w.pao.unwrap_or(w.seat)), json!(text)];
-                    // The yaku as Tenhou names them, han in brackets (yakuman: 役満).
-                    for &(id, han) in &w.yaku {
-                        let name = YAKU_INFO.get(id as usize).map(|i| i.japanese).unwrap_or("?");
-                        info.push(json!(format!("{name}({han}飜)")));
-                    }
-                    for &id in &w.yakuman {
-                        let name = YAKU_INFO.get(id as usize).map(|i| i.japanese).unwrap_or("?");
-                        info.push(json!(format!("{name}(役満)")));
-                    }
-                    c.5.push(Value::from(info));
+                    c.result.push(json!(w.deltas));
+                    c.result.push(Value::from(win_info(w)));
+                    c.note.wins.push(fixes.wins.get(&i).map(|f| WinNote {
+                        hand: f[0].then(|| codes(&w.hand, aka)),
+                        tile: f[1].then(|| w.win_tile.map(|t| id_code(t, aka))),
+                        dora: f[2].then(|| codes(&w.dora_indicators, aka)),
+                        ura: f[3].then(|| codes(&w.ura_indicators, aka)),
+                    }));
                 }
             }
             Event::Ryuukyoku(d) => {
                 if let Some(c) = cur.as_mut() {
+                    let shown = |all: bool| (0..4).filter(|&s| occupied(s)).all(|s| d.shown[s].is_some() == all);
                     let name = match d.kind {
-                        DrawKind::Exhaustive if d.shown.iter().take(n).all(|h| h.is_some()) => "全員聴牌",
-                        DrawKind::Exhaustive if d.shown.iter().take(n).all(|h| h.is_none()) => "全員不聴",
+                        DrawKind::Exhaustive if shown(true) => "全員聴牌",
+                        DrawKind::Exhaustive if shown(false) => "全員不聴",
                         DrawKind::Exhaustive => "流局",
                         DrawKind::NagashiMangan => "流し満貫",
                         DrawKind::NineTerminals => "九種九牌",
@@ -402,7 +506,10 @@ pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
                         DrawKind::FourWinds => "四風連打",
                         DrawKind::Chombo => "流局",
                     };
-                    c.5 = vec![Value::from(name), json!(d.deltas)];
+                    c.result = vec![Value::from(name), json!(d.deltas)];
+                    if fixes.shown.contains(&i) {
+                        c.note.shown = Some(std::array::from_fn(|s| d.shown[s].as_ref().map(|h| codes(h, aka))));
+                    }
                 }
             }
             Event::GameEnd { scores, results } => {
@@ -426,7 +533,9 @@ pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
             owed = 0;
         }
     }
-    finish(&mut cur, &mut rounds, &riichi_next, last_stick, at_once);
+    if let Some(h) = cur.take() {
+        rounds.push(h.into_value(&riichi_next, last_stick));
+    }
     let disp = format!(
         "{}{}{}{}",
         if n == 3 { "三" } else { "" },
@@ -444,10 +553,37 @@ pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
         rule["custom"] = Value::from(true);
     }
     let mut v = json!({"title": ["", ""], "name": game.names, "rule": rule, "log": rounds});
+    if game.hidden_tiles {
+        v["hidden_tiles"] = Value::from(true);
+    }
     if let Some(sc) = final_sc {
         v["sc"] = sc;
     }
     Ok(v.to_string())
+}
+
+/// A win's result entry: seats, the value's text and the yaku as Tenhou names them.
+fn win_info(w: &WinRecord) -> Vec<Value> {
+    let fu = if w.fu > 0 { format!("{}符", w.fu) } else { String::new() };
+    // A limit hand's han is stated only when its yaku entries do not sum to it
+    // (yaku this crate has no name for).
+    let listed: u32 = w.yaku.iter().map(|y| y.1).fold(0, u32::saturating_add);
+    let text = match LIMITS.iter().find(|l| l.1 == w.limit) {
+        Some((name, _)) if listed == w.han => format!("{fu}{name}{}点", w.points),
+        Some((name, _)) => format!("{fu}{}飜{name}{}点", w.han, w.points),
+        None => format!("{fu}{}飜{}点", w.han, w.points),
+    };
+    let mut info = vec![json!(w.seat), json!(w.from), json!(w.pao.unwrap_or(w.seat)), json!(text)];
+    // The yaku as Tenhou names them, han in brackets (yakuman: 役満).
+    for &(id, han) in &w.yaku {
+        let name = YAKU_INFO.get(id as usize).map(|i| i.japanese).unwrap_or("?");
+        info.push(json!(format!("{name}({han}飜)")));
+    }
+    for &id in &w.yakuman {
+        let name = YAKU_INFO.get(id as usize).map(|i| i.japanese).unwrap_or("?");
+        info.push(json!(format!("{name}(役満)")));
+    }
+    info
 }
 
 /// The game as tenhou.net/6 JSON, checked: the text is read back, and a game that
