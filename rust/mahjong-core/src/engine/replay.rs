@@ -18,7 +18,6 @@ use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::logs::event::{DrawKind, Event, GameLog, RoundStart, WinRecord};
 use crate::tile::TileId;
-use std::collections::VecDeque;
 
 /// One win of a replayed game, scored by the engine's scorer beside the record.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,19 +113,21 @@ pub fn hand_keys(log: &GameLog) -> Vec<(u64, Vec<u8>)> {
         match e {
             Event::RoundStart(r) => {
                 let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+                let mut eat = |b: u8| {
+                    h ^= b as u64;
+                    h = h.wrapping_mul(0x0100_0000_01b3);
+                };
                 let mut scores = r.scores;
                 scores.sort_unstable();
                 let d = r.dora_indicator;
-                let mut bytes =
-                    vec![r.wind, r.number, r.honba, r.sticks, d.tile().index() as u8 * 2 + d.is_red() as u8];
+                for b in [r.wind, r.number, r.honba, r.sticks, d.tile().index() as u8 * 2 + d.is_red() as u8] {
+                    eat(b);
+                }
                 for x in scores {
-                    bytes.extend_from_slice(&x.to_le_bytes());
+                    x.to_le_bytes().into_iter().for_each(&mut eat);
                 }
-                for b in bytes {
-                    h ^= b as u64;
-                    h = h.wrapping_mul(0x0100_0000_01b3);
-                }
-                out.push((h, Vec::new()));
+                // A hand has at most about seventy discards: one allocation.
+                out.push((h, Vec::with_capacity(72)));
             }
             Event::Discard { tile, .. } => {
                 if let Some(last) = out.last_mut() {
@@ -185,20 +186,77 @@ pub fn recorded_value(w: &WinRecord, dealer: u8) -> WinValue {
     WinValue { base, pao_applies: w.pao.is_some() }
 }
 
-/// A judge that accepts exactly the recorded wins, at the recorded value.
-struct RecordJudge {
-    wins: Vec<WinRecord>,
+/// A hand's recorded wins, in order.
+fn recorded_wins(body: &[Event]) -> impl Iterator<Item = &WinRecord> {
+    body.iter().filter_map(|e| if let Event::Win(w) = e { Some(&**w) } else { None })
+}
+
+/// A hand's draws (seat, tile if shown), in order.
+fn draws(ev: &[Event]) -> impl Iterator<Item = (u8, Option<TileId>)> + '_ {
+    ev.iter().filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None })
+}
+
+/// A hand's new dora indicators, in order.
+fn doras(ev: &[Event]) -> impl Iterator<Item = TileId> + '_ {
+    ev.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None })
+}
+
+/// A judge that accepts exactly the recorded wins (of the hand's events), at the
+/// recorded value.
+struct RecordJudge<'a> {
+    body: &'a [Event],
     dealer: u8,
     /// Seats that won in a triple ron (an abortive draw, so no value is recorded).
     triple: u8,
 }
 
-impl WinJudge for RecordJudge {
+impl WinJudge for RecordJudge<'_> {
     fn judge(&mut self, ctx: &WinContext) -> Option<WinValue> {
         if self.triple & (1 << ctx.seat) != 0 && !ctx.tsumo {
             return Some(WinValue { base: 0, pao_applies: false });
         }
-        self.wins.iter().find(|w| w.seat == ctx.seat && w.from == ctx.from).map(|w| recorded_value(w, self.dealer))
+        recorded_wins(self.body)
+            .find(|w| w.seat == ctx.seat && w.from == ctx.from)
+            .map(|w| recorded_value(w, self.dealer))
+    }
+}
+
+/// A seat's wall positions whose tiles the log has not shown yet, oldest first, in
+/// a fixed array: a seat is dealt 13 and draws at most the live wall and eight
+/// replacements (the reader stops at more), under 136 in all, and each is pushed
+/// once, so the array never wraps.
+struct Hidden {
+    slots: [u8; 136],
+    head: u8,
+    tail: u8,
+}
+
+impl Hidden {
+    const EMPTY: Hidden = Hidden { slots: [0; 136], head: 0, tail: 0 };
+
+    fn push_back(&mut self, idx: usize) {
+        if let Some(slot) = self.slots.get_mut(self.tail as usize) {
+            *slot = idx as u8;
+            self.tail += 1;
+        }
+    }
+
+    fn pop_front(&mut self) -> Option<usize> {
+        (self.head < self.tail).then(|| {
+            self.head += 1;
+            self.slots[self.head as usize - 1] as usize
+        })
+    }
+
+    fn pop_back(&mut self) -> Option<usize> {
+        (self.head < self.tail).then(|| {
+            self.tail -= 1;
+            self.slots[self.tail as usize] as usize
+        })
+    }
+
+    fn is_empty(&self) -> bool {
+        self.head == self.tail
     }
 }
 
@@ -238,7 +296,7 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
     let sanma = players == 3;
     let live_end = if sanma { super::wall::LIVE_END_SANMA } else { super::wall::LIVE_END };
     let mut p = Placed { slots: [None; 136], used: [false; 136] };
-    let mut hidden: [VecDeque<usize>; 4] = Default::default();
+    let mut hidden = [Hidden::EMPTY; 4];
     for s in 0..players as usize {
         for k in 0..13 {
             match start.hands[s][k] {
@@ -252,13 +310,7 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
     let mut after_kan = [false; 4];
     let mut in_riichi = [false; 4];
     // Put a tile that leaves `seat`'s hand into a hidden slot, unless already placed.
-    fn from_hand(
-        p: &mut Placed,
-        hidden: &mut [VecDeque<usize>; 4],
-        seat: usize,
-        t: TileId,
-        source: &str,
-    ) -> Result<()> {
+    fn from_hand(p: &mut Placed, hidden: &mut [Hidden; 4], seat: usize, t: TileId, source: &str) -> Result<()> {
         if p.used[t.id() as usize] {
             return Ok(());
         }
@@ -350,16 +402,15 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
                         }
                     }
                 }
-                let mut hand = w.hand.clone();
-                if w.seat != w.from {
-                    if let Some(wt) = w.win_tile {
-                        if let Some(pos) = hand.iter().position(|&x| x == wt) {
-                            hand.remove(pos);
-                        }
+                // A ron's winning tile is the discard, not from the hand.
+                let taken = match w.win_tile {
+                    Some(wt) if w.seat != w.from => w.hand.iter().position(|&x| x == wt),
+                    _ => None,
+                };
+                for (k, &t) in w.hand.iter().enumerate() {
+                    if Some(k) != taken {
+                        from_hand(&mut p, &mut hidden, s, t, source)?;
                     }
-                }
-                for t in hand {
-                    from_hand(&mut p, &mut hidden, s, t, source)?;
                 }
                 for (k, &u) in w.ura_indicators.iter().enumerate().take(5) {
                     p.put(URA + k, u, source)?;
@@ -401,6 +452,22 @@ pub fn rebuild_wall_for(start: &RoundStart, events: &[Event], source: &str, play
         };
     }
     Ok((Wall::from_order_for(&order, players)?, mask))
+}
+
+/// A hand's name in problem lines ("source E-1 honba 0"), written out only when a
+/// problem is: most hands have none.
+struct Label<'a> {
+    source: &'a str,
+    wind: u8,
+    number: u8,
+    honba: u8,
+}
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let wind = ["E", "S", "W", "N"][self.wind as usize % 4];
+        write!(f, "{} {wind}-{} honba {}", self.source, self.number + 1, self.honba)
+    }
 }
 
 /// Skip events that the engine emits by itself (draws, dora, sticks); return the
@@ -501,13 +568,7 @@ pub fn replay_game_with(log: &GameLog, values: Values) -> ReplayReport {
         let end = starts.get(n + 1).copied().unwrap_or(ev.len());
         let Event::RoundStart(start) = &ev[si] else { continue };
         rep.rounds += 1;
-        let label = format!(
-            "{} {}-{} honba {}",
-            log.source,
-            ["E", "S", "W", "N"][start.wind as usize % 4],
-            start.number + 1,
-            start.honba
-        );
+        let label = Label { source: &log.source, wind: start.wind, number: start.number, honba: start.honba };
         // The match state carried by the engine must equal the recorded start.
         let expect = (start.scores, start.honba, start.sticks, start.dealer, start.wind, start.number);
         let have = (game.scores, game.honba, game.sticks, game.dealer(), game.wind, game.number);
@@ -599,15 +660,13 @@ fn replay_round(
     start: &RoundStart,
     body: &[Event],
     source: &str,
-    label: &str,
+    label: &Label,
     last_hand: bool,
     values: Values,
     scoring: &crate::riichi::Rules,
     rep: &mut ReplayReport,
 ) -> Result<()> {
     let (wall, hidden) = rebuild_wall_for(start, body, source, game.rules.players)?;
-    let wins: Vec<WinRecord> =
-        body.iter().filter_map(|e| if let Event::Win(w) = e { Some((**w).clone()) } else { None }).collect();
     let mut triple = 0u8;
     for e in body {
         if let Event::Ryuukyoku(d) = e {
@@ -620,7 +679,7 @@ fn replay_round(
             }
         }
     }
-    let mut record_judge = RecordJudge { wins: wins.clone(), dealer: start.dealer, triple };
+    let mut record_judge = RecordJudge { body, dealer: start.dealer, triple };
     let mut scorer_judge = super::scorer::ScorerJudge::new(*scoring);
     let use_record = values == Values::Record;
     let mut round = game.start_round(wall, true);
@@ -729,14 +788,9 @@ fn replay_round(
         return Ok(());
     };
     // Full scorings of the wins, beside the record.
-    let engine_wins: Vec<(u8, [i32; 4])> = round
-        .events
-        .iter()
-        .filter_map(|e| if let Event::Win(w) = e { Some((w.seat, w.deltas)) } else { None })
-        .collect();
     for (seat, score) in scorer_judge.wins.iter() {
-        let rec = wins.iter().find(|w| w.seat == *seat);
-        let deltas = engine_wins.iter().find(|w| w.0 == *seat).map(|w| w.1).unwrap_or([0; 4]);
+        let rec = recorded_wins(body).find(|w| w.seat == *seat);
+        let deltas = recorded_wins(&round.events).find(|w| w.seat == *seat).map(|w| w.deltas).unwrap_or([0; 4]);
         rep.win_rows.push(WinRow {
             source: source.to_string(),
             wind: start.wind,
@@ -769,7 +823,8 @@ fn replay_round(
             _ => {}
         }
     }
-    rep.wins += wins.len() as u32;
+    let wins = recorded_wins(body).count() as u32;
+    rep.wins += wins;
     let draw_same = match (recorded_draw, end.draw) {
         (Some(a), Some(b)) => a == b || (a == DrawKind::Exhaustive && b == DrawKind::Exhaustive),
         (None, None) => true,
@@ -777,7 +832,7 @@ fn replay_round(
     };
     if legal && draw_same && recorded == end.deltas {
         rep.rounds_scored += 1;
-        rep.wins_matched += wins.len() as u32;
+        rep.wins_matched += wins;
     } else if legal {
         rep.problems.push(format!(
             "{label}: score changes differ: recorded {recorded:?} ({recorded_draw:?}), engine {:?} ({:?})",
@@ -786,34 +841,25 @@ fn replay_round(
     }
     // The engine's own draws must be the recorded ones.
     if legal {
-        let mine: Vec<(u8, Option<TileId>)> = round
-            .events
-            .iter()
-            .filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None })
-            .collect();
-        let theirs: Vec<(u8, Option<TileId>)> = body
-            .iter()
-            .filter_map(|e| if let Event::Draw { seat, tile } = e { Some((*seat, *tile)) } else { None })
-            .collect();
-        let same = mine.len() == theirs.len()
-            && mine.iter().zip(theirs.iter()).all(|(a, b)| a.0 == b.0 && (b.1.is_none() || a.1 == b.1));
+        // Compared as they stream: no lists unless they differ.
+        let (mut mine, mut theirs) = (draws(&round.events), draws(body));
+        let same = loop {
+            match (mine.next(), theirs.next()) {
+                (None, None) => break true,
+                (Some(a), Some(b)) if a.0 == b.0 && (b.1.is_none() || a.1 == b.1) => {}
+                _ => break false,
+            }
+        };
         if !same {
             rep.problems.push(format!(
                 "{label}: the engine's draws differ from the record ({} vs {})",
-                mine.len(),
-                theirs.len()
+                draws(&round.events).count(),
+                draws(body).count()
             ));
         }
-        let dm: Vec<TileId> = round
-            .events
-            .iter()
-            .filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None })
-            .collect();
-        let dt: Vec<TileId> = body
-            .iter()
-            .filter_map(|e| if let Event::Dora { indicator } = e { Some(*indicator) } else { None })
-            .collect();
-        if dm != dt {
+        if !doras(&round.events).eq(doras(body)) {
+            let dm: Vec<TileId> = doras(&round.events).collect();
+            let dt: Vec<TileId> = doras(body).collect();
             rep.problems.push(format!(
                 "{label}: kan dora differ: recorded {:?}, engine {:?}",
                 dt.iter().map(|t| t.id()).collect::<Vec<_>>(),

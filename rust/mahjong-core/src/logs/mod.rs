@@ -121,11 +121,19 @@ pub fn parse_text(text: &str, format: Format, source: &str) -> Result<Vec<GameLo
         Format::TenhouClient => {
             let mut r = tenhou::TagReader::new(source, tenhou::Flavour::Client);
             let mut offset = 0;
+            // One list for every line's tags; the line is named only in an error.
+            let mut line_tags = Vec::new();
             for (lineno, line) in text.split_inclusive('\n').enumerate() {
                 if let Some(rest) = line.strip_prefix("Get: ") {
-                    let at = format!("{source}: line {}", lineno + 1);
-                    for t in tags::read_tags(rest, offset + 5, &at)? {
-                        r.tag(&t)?;
+                    line_tags.clear();
+                    tags::read_tags_into(
+                        rest,
+                        offset + 5,
+                        &|| format!("{source}: line {}", lineno + 1),
+                        &mut line_tags,
+                    )?;
+                    for t in &line_tags {
+                        r.tag(t)?;
                     }
                 }
                 offset += line.len();

@@ -24,15 +24,31 @@ impl<'a> Tag<'a> {
 /// Read every tag of `text`; closing tags (`</x>`), comments and the XML declaration
 /// are skipped. `base` is added to offsets (for texts cut out of a larger file).
 pub fn read_tags<'a>(text: &'a str, base: usize, source: &str) -> Result<Vec<Tag<'a>>> {
-    let b = text.as_bytes();
     // A draw or discard tag (`<T12/>`) is about eight bytes: room for them all.
     let mut out = Vec::with_capacity(text.len() / 8);
+    read_tags_into(text, base, &|| source.to_string(), &mut out)?;
+    Ok(out)
+}
+
+/// [`read_tags`] appending to `out`, so that one list serves many lines (a client
+/// log reads each line apart); `source` names the text only when an error is made,
+/// since most texts have none.
+pub fn read_tags_into<'a>(
+    text: &'a str,
+    base: usize,
+    source: &dyn Fn() -> String,
+    out: &mut Vec<Tag<'a>>,
+) -> Result<()> {
+    let b = text.as_bytes();
     let mut i = 0;
-    let err = |pos: usize, why: &str| Error::LogParse(format!("{source}: byte {}: {why}", base + pos));
+    let err = |pos: usize, why: &str| Error::LogParse(format!("{}: byte {}: {why}", source(), base + pos));
     while i < b.len() {
         if b[i] != b'<' {
-            i += 1;
-            continue;
+            // Text between tags (new lines, spaces) is skipped in one search.
+            match b[i..].iter().position(|&c| c == b'<') {
+                Some(j) => i += j,
+                None => break,
+            }
         }
         let start = i;
         i += 1;
@@ -97,15 +113,39 @@ pub fn read_tags<'a>(text: &'a str, base: usize, source: &str) -> Result<Vec<Tag
         }
         out.push(Tag { name, attrs, offset: base + start });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Parse a comma-separated list of integers.
 pub fn int_list(v: &str) -> Option<Vec<i64>> {
-    if v.trim().is_empty() {
-        return Some(Vec::new());
+    let mut out = Vec::new();
+    each_int(v, |x| out.push(x)).then_some(out)
+}
+
+/// Feed each integer of a comma-separated list to `f`, without building a list;
+/// false (after feeding the ones before it) when an item is not an integer. An
+/// empty or blank text is an empty list.
+pub fn each_int(v: &str, mut f: impl FnMut(i64)) -> bool {
+    if v.is_empty() || v.trim().is_empty() {
+        return true;
     }
-    v.split(',').map(|x| x.trim().parse::<i64>().ok()).collect()
+    for x in v.split(',') {
+        match one_int(x) {
+            Some(n) => f(n),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// One integer as `str::parse::<i64>` reads the trimmed text; plain digits (what
+/// Tenhou writes) take a short path with no overflow possible.
+pub fn one_int(x: &str) -> Option<i64> {
+    let b = x.as_bytes();
+    if !b.is_empty() && b.len() <= 18 && b.iter().all(u8::is_ascii_digit) {
+        return Some(b.iter().fold(0i64, |n, &d| n * 10 + (d - b'0') as i64));
+    }
+    x.trim().parse::<i64>().ok()
 }
 
 /// Decode Tenhou's `%XX` percent-encoded player names.
@@ -154,9 +194,48 @@ mod tests {
     }
 
     #[test]
+    fn integers_read_as_trimmed_parse_reads_them() {
+        let reference = |v: &str| -> Option<Vec<i64>> {
+            if v.trim().is_empty() {
+                return Some(Vec::new());
+            }
+            v.split(',').map(|x| x.trim().parse::<i64>().ok()).collect()
+        };
+        let cases = [
+            "",
+            " ",
+            "0",
+            "7,8,9",
+            " 1, 2 ,3",
+            "+3",
+            "-4",
+            "1,,2",
+            "1,",
+            ",1",
+            "x",
+            "1 2",
+            "\u{3000}5",
+            "999999999999999999",
+            "9999999999999999999",
+            "99999999999999999999",
+            "-9223372036854775808",
+            "000000000000000000012",
+            "12a",
+            "١٢",
+        ];
+        for v in cases {
+            assert_eq!(int_list(v), reference(v), "{v:?}");
+        }
+    }
+
+    #[test]
     fn reports_position() {
         let e = read_tags(r#"<T1/><N who="1 m="2"/>"#, 0, "f.xml").unwrap_err();
         assert!(e.message().contains("f.xml"), "{e}");
+        let mut out = Vec::new();
+        let e = read_tags_into("  <T1/>\n<N", 30, &|| "f.log: line 4".into(), &mut out).unwrap_err();
+        assert_eq!(e.message(), "f.log: line 4: byte 38: unterminated tag <N");
+        assert_eq!(out.len(), 1);
         assert!(read_tags("<T1", 0, "f").is_err());
     }
 }

@@ -8,7 +8,7 @@
 
 use super::event::*;
 use super::meldcode;
-use super::tags::{int_list, percent_decode, Tag};
+use super::tags::{each_int, int_list, percent_decode, Tag};
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::TileId;
@@ -36,6 +36,9 @@ pub struct TagReader<'s> {
     /// Pons of this hand not yet extended to a kan (seat, tile kind, called from).
     pons: Vec<(u8, usize, u8)>,
 }
+
+/// The attributes of each seat's tiles (`INIT`'s deal, `RYUUKYOKU`'s shown hands).
+const HAI: [&str; 4] = ["hai0", "hai1", "hai2", "hai3"];
 
 fn id_of(v: i64, tag: &Tag, source: &str) -> Result<TileId> {
     if (0..136).contains(&v) {
@@ -78,8 +81,43 @@ impl<'s> TagReader<'s> {
         int_list(v).ok_or_else(|| self.err(tag, &format!("attribute {key}={v:?} is not a list of integers")))
     }
 
+    fn ints_error(&self, tag: &Tag, key: &str, v: &str) -> Error {
+        self.err(tag, &format!("attribute {key}={v:?} is not a list of integers"))
+    }
+
+    /// The tile ids of attribute `key`, read in one pass into one list; as reading
+    /// the integers first and then checking each id: a text that is not a list of
+    /// integers is that error, else the first id out of range is.
     fn ids(&self, tag: &Tag, key: &str) -> Result<Vec<TileId>> {
-        self.ints(tag, key)?.into_iter().map(|v| id_of(v, tag, self.source)).collect()
+        let v = self.attr(tag, key)?;
+        let mut out = Vec::with_capacity(v.len() / 2 + 1);
+        let mut bad = None;
+        let listed = each_int(v, |x| match id_of(x, tag, self.source) {
+            Ok(t) => out.push(t),
+            Err(e) => {
+                bad.get_or_insert(e);
+            }
+        });
+        match (listed, bad) {
+            (false, _) => Err(self.ints_error(tag, key, v)),
+            (true, Some(e)) => Err(e),
+            (true, None) => Ok(out),
+        }
+    }
+
+    /// The first integer of attribute `key` and how many it lists, without a list.
+    fn first_int(&self, tag: &Tag, key: &str) -> Result<(Option<i64>, usize)> {
+        let v = self.attr(tag, key)?;
+        let (mut first, mut n) = (None, 0);
+        let listed = each_int(v, |x| {
+            first.get_or_insert(x);
+            n += 1;
+        });
+        if listed {
+            Ok((first, n))
+        } else {
+            Err(self.ints_error(tag, key, v))
+        }
     }
 
     /// Scores are written in hundreds: a value whose points do not fit an i32 is
@@ -102,9 +140,8 @@ impl<'s> TagReader<'s> {
     }
 
     fn seat(&self, tag: &Tag, key: &str) -> Result<u8> {
-        let v = self.ints(tag, key)?;
-        match v.as_slice() {
-            [s] if (0..4).contains(s) => Ok(*s as u8),
+        match self.first_int(tag, key)? {
+            (Some(s), 1) if (0..4).contains(&s) => Ok(s as u8),
             _ => Err(self.err(tag, &format!("{key} is not a seat 0-3"))),
         }
     }
@@ -147,8 +184,7 @@ impl<'s> TagReader<'s> {
                 if self.cur.as_ref().is_some_and(|g| !g.events.is_empty()) {
                     self.finish_game();
                 }
-                let t = self.ints(tag, "type")?;
-                let t = t.first().copied().unwrap_or(0).max(0) as u32;
+                let t = self.first_int(tag, "type")?.0.unwrap_or(0).max(0) as u32;
                 let mut rules = LogRules::from_go_type(t);
                 if let Some(l) = tag.get("lobby").and_then(|v| v.trim().parse::<u32>().ok()) {
                     rules.custom |= l >= 10000;
@@ -160,8 +196,8 @@ impl<'s> TagReader<'s> {
             "UN" => {
                 if tag.get("n0").is_some() {
                     let mut names: [String; 4] = Default::default();
-                    for (i, n) in names.iter_mut().enumerate() {
-                        *n = tag.get(&format!("n{i}")).map(percent_decode).unwrap_or_default();
+                    for (key, n) in ["n0", "n1", "n2", "n3"].into_iter().zip(names.iter_mut()) {
+                        *n = tag.get(key).map(percent_decode).unwrap_or_default();
                     }
                     self.game().names = names;
                 }
@@ -170,10 +206,9 @@ impl<'s> TagReader<'s> {
             "N" => {
                 self.need_round(tag)?;
                 let who = self.seat(tag, "who")?;
-                let m = self.ints(tag, "m")?;
-                let code = m
-                    .first()
-                    .copied()
+                let code = self
+                    .first_int(tag, "m")?
+                    .0
                     .filter(|&c| (0..=u32::MAX as i64).contains(&c))
                     .ok_or_else(|| self.err(tag, "bad m"))?;
                 if meldcode::is_nuki(code as u32) {
@@ -197,10 +232,9 @@ impl<'s> TagReader<'s> {
             "REACH" => {
                 self.need_round(tag)?;
                 let who = self.seat(tag, "who")?;
-                let step = self.ints(tag, "step")?;
-                match step.as_slice() {
-                    [1] => self.push(Event::Riichi { seat: who }),
-                    [2] => self.push(Event::RiichiStick { seat: who }),
+                match self.first_int(tag, "step")? {
+                    (Some(1), 1) => self.push(Event::Riichi { seat: who }),
+                    (Some(2), 1) => self.push(Event::RiichiStick { seat: who }),
                     _ => return Err(self.err(tag, "step must be 1 or 2")),
                 }
             }
@@ -298,7 +332,7 @@ impl<'s> TagReader<'s> {
         match self.flavour {
             Flavour::Mjlog => {
                 for (s, h) in hands.iter_mut().enumerate().take(n) {
-                    let ids = self.ids(tag, &format!("hai{s}"))?;
+                    let ids = self.ids(tag, HAI[s])?;
                     if ids.len() != 13 {
                         return Err(self.err(tag, &format!("hai{s} holds {} tiles, not 13", ids.len())));
                     }
@@ -541,10 +575,9 @@ impl<'s> TagReader<'s> {
             Some(t) => return Err(self.err(tag, &format!("unknown draw type {t:?}"))),
         };
         let mut shown: [Option<Vec<TileId>>; 4] = Default::default();
-        for (s, slot) in shown.iter_mut().enumerate() {
-            let key = format!("hai{s}");
-            if tag.get(&key).is_some() {
-                *slot = Some(self.ids(tag, &key)?);
+        for (key, slot) in HAI.into_iter().zip(shown.iter_mut()) {
+            if tag.get(key).is_some() {
+                *slot = Some(self.ids(tag, key)?);
             }
         }
         let rec = DrawRecord { kind, deltas: self.deltas(tag)?, shown };
