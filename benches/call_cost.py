@@ -1,6 +1,7 @@
-"""What one scalar call from Python costs, per input form, beside riichienv's call on
-the same distinct hands: `shanten` from mpsz text, 136-ids, 34 counts and Tile lists,
-and `score` with the winning tile as text and as an id.
+"""What one scalar call from Python costs, per input form, beside the peers' calls on
+the same distinct hands: `shanten` from mpsz text, 136-ids, 34 counts and Tile lists
+(riichienv's `calculate_shanten` on the ids, `mahjong`'s `Shanten.calculate_shanten` on
+the 34 counts), and `score` with the winning tile as text and as an id.
 
 Two measures:
 - time (ns per call): the least wall time of interleaved rounds (every contender in
@@ -13,6 +14,7 @@ Two measures:
 Run:
     python benches/call_cost.py [--n 20000] [--rounds 7]            # time
     python benches/call_cost.py --callgrind [--n 5000]              # instructions
+    python benches/call_cost.py --only shanten ...                  # shanten calls only
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ def hands(n: int, seed: int = 19) -> List[List[int]]:
     return out
 
 
-def phases(n: int) -> Dict[str, Callable[[], object]]:
-    """Each phase: one call per hand (or per win), over distinct inputs."""
+def phases(n: int, only: str = "") -> Dict[str, Callable[[], object]]:
+    """Each phase: one call per hand (or per win), over distinct inputs; `only`:
+    "shanten" leaves out the scoring phases."""
     import mahjong_fast as mf
 
     ids = hands(n)
@@ -74,6 +77,16 @@ def phases(n: int) -> Dict[str, Callable[[], object]]:
         out["riichienv calculate_shanten(136-ids)"] = lambda: [calculate_shanten(h) for h in ids]
     except ImportError:
         pass
+    try:
+        from mahjong.shanten import Shanten
+
+        # Pure Python: every 10th hand keeps the run short (the line is per call).
+        few = counts[::10]
+        out["mahjong Shanten.calculate_shanten(34 counts)"] = lambda: [Shanten.calculate_shanten(c) for c in few]
+    except ImportError:
+        pass
+    if only == "shanten":
+        return out
     from bench_scoring import make_wins
 
     wins = make_wins(max(1, n // 4), seed=23)
@@ -131,19 +144,20 @@ def check(fns: Dict[str, Callable[[], object]]) -> None:
     every form too), or the timings compare different work."""
     ref = fns["shanten(mpsz)"]()
     for name, fn in fns.items():
-        if name.startswith(("shanten(", "riichienv")):
+        want = ref[::10] if name.startswith("mahjong ") else ref
+        if name.startswith(("shanten(", "riichienv", "mahjong ")):
             try:
                 got = fn()
             except Exception as e:  # a form this build does not take
                 print(f"  {name}: not accepted ({type(e).__name__}: {e})")
                 continue
-            bad = sum(a != b for a, b in zip(got, ref))
+            bad = sum(a != b for a, b in zip(got, want))
             if bad:
                 print(f"  {name}: {bad} answers differ from shanten(mpsz)")
 
 
-def timed(n: int, rounds: int) -> None:
-    fns = phases(n)
+def timed(n: int, rounds: int, only: str) -> None:
+    fns = phases(n, only)
     check(fns)
     best = {k: math.inf for k in fns}
     for _ in range(rounds):
@@ -170,9 +184,9 @@ def marker() -> None:
     math.gcd(12, 18)
 
 
-def callgrind_child(n: int) -> None:
+def callgrind_child(n: int, only: str) -> None:
     """Inside valgrind: run every phase once between two markers."""
-    fns = phases(n)
+    fns = phases(n, only)
     names = list(fns)
     sizes = _sizes(fns, n)
     for fn in fns.values():  # warm: first-call caches, lazy imports
@@ -190,13 +204,13 @@ def callgrind_child(n: int) -> None:
     marker()
 
 
-def callgrind(n: int) -> Dict[str, float]:
+def callgrind(n: int, only: str) -> Dict[str, float]:
     """Instructions per call of each phase (valgrind must be installed)."""
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed")
     d = tempfile.mkdtemp()
     cmd = ["valgrind", "--tool=callgrind", "--dump-before=_PyLong_GCD", f"--callgrind-out-file={d}/cg.out",
-           sys.executable, __file__, "--callgrind-child", "--n", str(n)]
+           sys.executable, __file__, "--callgrind-child", "--n", str(n), "--only", only]
     r = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, PYTHONHASHSEED="0"))
     line = next((x for x in r.stdout.splitlines() if x.startswith("PHASES ")), None)
     if line is None:
@@ -224,17 +238,18 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--only", choices=["", "shanten"], default="", help="shanten: leave out the scoring calls")
     ap.add_argument("--callgrind-child", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.callgrind_child:
-        callgrind_child(a.n)
+        callgrind_child(a.n, a.only)
     elif a.callgrind:
-        res = callgrind(a.n)
+        res = callgrind(a.n, a.only)
         print("instructions per call (callgrind; the empty loop's count is included in every other line)")
         for k, v in res.items():
             print(f"  {k:42} {v:9.0f}")
     else:
-        timed(a.n, a.rounds)
+        timed(a.n, a.rounds, a.only)
 
 
 if __name__ == "__main__":

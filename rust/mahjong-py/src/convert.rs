@@ -9,6 +9,7 @@ use mahjong_core::shanten::MAX_SETS;
 use mahjong_core::tile::{parse_mpsz, TileId};
 use mahjong_core::wind::{parse_wind, wind_from_seat, ACCEPTED};
 use mahjong_core::{Counts, Meld, MeldKind, RTile, Tile};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
@@ -102,12 +103,70 @@ pub fn hand_tiles(obj: &Bound<'_, PyAny>) -> PyResult<Vec<RTile>> {
 /// names the fault.
 pub fn closed_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
     if let Ok(l) = obj.cast::<PyList>() {
-        return counts_of_items(l.len(), l.iter());
+        // SAFETY: a list's items by index (PyList_GetItem: borrowed, bounds-checked).
+        return unsafe { counts_of_ints(l.as_ptr(), l.len(), ffi::PyList_GetItem) }
+            .unwrap_or_else(|| counts_of_items(l.len(), l.iter()));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return counts_of_items(t.len(), t.iter());
+        // SAFETY: a tuple's items by index (PyTuple_GetItem: borrowed, bounds-checked).
+        return unsafe { counts_of_ints(t.as_ptr(), t.len(), ffi::PyTuple_GetItem) }
+            .unwrap_or_else(|| counts_of_items(t.len(), t.iter()));
     }
     None
+}
+
+/// What [`counts_of_items`] gives for a list or tuple whose items are all exact ints
+/// fitting 64 bits (34 counts, or distinct 136-ids), read through borrowed references
+/// without building a `Bound` per item or an error. `Some(None)`: such items, but
+/// off (a bad count or id, a repeat, a wrong size); `None`: some item is no exact int
+/// (a bool, a subclass, a Tile, a huge int), left to the item-by-item reader.
+///
+/// # Safety
+/// `seq` is a live list or tuple of `len` items and `get` its item getter; nothing
+/// runs Python code while the items are read (no item can change).
+unsafe fn counts_of_ints(
+    seq: *mut ffi::PyObject,
+    len: usize,
+    get: unsafe extern "C" fn(*mut ffi::PyObject, ffi::Py_ssize_t) -> *mut ffi::PyObject,
+) -> Option<Option<Counts>> {
+    let as_counts = len == 34;
+    if !as_counts && len > 3 * MAX_SETS + 2 {
+        return Some(None);
+    }
+    let (mut c, mut seen, mut ok) = ([0u8; 34], [0u64; 3], true);
+    for i in 0..len {
+        // SAFETY: i < len, the sequence's length; the item is borrowed from it.
+        let item = unsafe { get(seq, i as ffi::Py_ssize_t) };
+        // SAFETY: a non-null item is a live object; its type is read, not kept.
+        if item.is_null() || unsafe { ffi::Py_TYPE(item) } != &raw mut ffi::PyLong_Type {
+            return None;
+        }
+        let mut overflow = 0;
+        // SAFETY: an exact int: the conversion sets no error, only `overflow`.
+        let v = unsafe { ffi::PyLong_AsLongLongAndOverflow(item, &mut overflow) };
+        if overflow != 0 {
+            return None;
+        }
+        if !ok {
+            continue;
+        }
+        if as_counts {
+            // 34 counts (34 ids would be no hand).
+            match u8::try_from(v) {
+                Ok(n) if n <= 4 => c[i] = n,
+                _ => ok = false,
+            }
+        } else {
+            match usize::try_from(v) {
+                Ok(id) if id < 136 && seen[id / 64] & (1 << (id % 64)) == 0 => {
+                    seen[id / 64] |= 1 << (id % 64);
+                    c[id / 4] += 1;
+                }
+                _ => ok = false,
+            }
+        }
+    }
+    Some(ok.then_some(c))
 }
 
 fn counts_of_items<'py>(len: usize, items: impl Iterator<Item = Bound<'py, PyAny>>) -> Option<Counts> {

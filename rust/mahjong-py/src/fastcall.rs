@@ -1,5 +1,6 @@
 //! Arguments of a vectorcall (`METH_FASTCALL | METH_KEYWORDS`) read into slots by
-//! parameter, for the calls made millions of times from Python (`score`).
+//! parameter, for the calls made millions of times from Python (`score`, `shanten`),
+//! and the functions made of such entries ([`add_function`], [`finish`]).
 //!
 //! PyO3's own reading compares each keyword's text with every parameter name in
 //! turn; with `score`'s 31 parameters that was about 330 instructions a keyword.
@@ -10,12 +11,14 @@
 //! arguments, an unknown keyword, a value given twice, a missing argument); values are
 //! the converters' to check.
 
+use crate::detach::internal;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
-use pyo3::Borrowed;
+use pyo3::{Borrowed, BoundObject};
+use std::ffi::CStr;
 
 /// A function's parameters: the first `positional` may be given by position, the
 /// first `required` must be given.
@@ -105,4 +108,51 @@ impl<const N: usize> Signature<N> {
         }
         Ok(out)
     }
+}
+
+/// The end of a raw entry: the result as a new reference, or null with the error set
+/// (a panic as `InternalError`, never a user-error class).
+pub fn finish<'py, T: IntoPyObject<'py>>(py: Python<'py>, r: std::thread::Result<PyResult<T>>) -> *mut ffi::PyObject {
+    let r = match r {
+        Ok(r) => r.and_then(|v| v.into_pyobject(py).map(BoundObject::into_ptr).map_err(Into::into)),
+        Err(panic) => Err(internal(panic.as_ref())),
+    };
+    match r {
+        Ok(v) => v,
+        Err(e) => {
+            e.restore(py);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// The method table entry of a raw entry; `doc` starts with its text signature (what
+/// `inspect.signature` reads). Leaked: it lives as long as the function.
+pub fn method_def(
+    name: &'static CStr,
+    f: ffi::PyCFunctionFastWithKeywords,
+    doc: &'static CStr,
+) -> *mut ffi::PyMethodDef {
+    Box::leak(Box::new(ffi::PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: ffi::PyMethodDefPointer { PyCFunctionFastWithKeywords: f },
+        ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
+        ml_doc: doc.as_ptr(),
+    }))
+}
+
+/// Add a raw entry to module `m` as the function `name`.
+pub fn add_function(
+    m: &Bound<'_, PyModule>,
+    name: &'static CStr,
+    f: ffi::PyCFunctionFastWithKeywords,
+    doc: &'static CStr,
+) -> PyResult<()> {
+    let py = m.py();
+    let def = method_def(name, f, doc);
+    // SAFETY: `def` lives for the program; the module name is a str.
+    let f = unsafe {
+        Bound::from_owned_ptr_or_err(py, ffi::PyCFunction_NewEx(def, std::ptr::null_mut(), m.name()?.as_ptr()))
+    }?;
+    m.add(name.to_str().map_err(|e| PyTypeError::new_err(e.to_string()))?, f)
 }

@@ -5,9 +5,8 @@
 //! `#[pyfunction]` (docs/scalar_calls.md says what each part of a call costs).
 
 use crate::convert;
-use crate::detach::internal;
 use crate::errors::{ArgumentError, IntoPyResult};
-use crate::fastcall::Signature;
+use crate::fastcall::{add_function, finish, method_def, Signature};
 use crate::riichi::{alias, arg, hand_and_win, Ctx, PyScoreResult};
 use crate::rules::{resolve_rules, rules_object, PyRules};
 use mahjong_core::riichi::score::score;
@@ -156,22 +155,6 @@ fn score_slots(slots: &[Option<Borrowed<'_, '_, PyAny>>; 32], rules: Option<&Rul
     Ok(PyScoreResult { r, ctx })
 }
 
-/// The end of a raw entry: the result as a new reference, or null with the error set
-/// (a panic as `InternalError`, never a user-error class).
-fn finish(py: Python<'_>, r: std::thread::Result<PyResult<PyScoreResult>>) -> *mut ffi::PyObject {
-    let r = match r {
-        Ok(r) => r.and_then(|v| Py::new(py, v)),
-        Err(panic) => Err(internal(panic.as_ref())),
-    };
-    match r {
-        Ok(v) => v.into_ptr(),
-        Err(e) => {
-            e.restore(py);
-            std::ptr::null_mut()
-        }
-    }
-}
-
 /// `score(hand, win_tile=None, melds=None, *, rules=None, ...)`.
 unsafe extern "C" fn score_entry(
     _module: *mut ffi::PyObject,
@@ -266,23 +249,9 @@ Example:
     >>> Scorer().score(\"123m456p789s23455s\", \"2s\", self_draw=True).points
     1500";
 
-fn method_def(name: &'static CStr, f: ffi::PyCFunctionFastWithKeywords, doc: &'static CStr) -> *mut ffi::PyMethodDef {
-    Box::leak(Box::new(ffi::PyMethodDef {
-        ml_name: name.as_ptr(),
-        ml_meth: ffi::PyMethodDefPointer { PyCFunctionFastWithKeywords: f },
-        ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
-        ml_doc: doc.as_ptr(),
-    }))
-}
-
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    let def = method_def(c"score_hand", score_entry, SCORE_DOC);
-    // SAFETY: `def` lives for the program; the module name is a str.
-    let f = unsafe {
-        Bound::from_owned_ptr_or_err(py, ffi::PyCFunction_NewEx(def, std::ptr::null_mut(), m.name()?.as_ptr()))
-    }?;
-    m.add("score_hand", f)?;
+    add_function(m, c"score_hand", score_entry, SCORE_DOC)?;
     m.add_class::<PyScorer>()?;
     let ty = py.get_type::<PyScorer>();
     let def = method_def(c"score", scorer_score_entry, SCORER_SCORE_DOC);

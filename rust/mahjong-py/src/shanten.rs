@@ -6,6 +6,7 @@ use crate::batch::{error_arrays, threads_arg, ErrorArrays};
 use crate::convert;
 use crate::detach;
 use crate::errors::{IntoPyResult, InvalidHandError};
+use crate::fastcall::{add_function, finish, Signature};
 use mahjong_core::args::IntArg;
 use mahjong_core::batch::RowErrors;
 use mahjong_core::decompose::GroupKind;
@@ -15,9 +16,13 @@ use mahjong_core::shanten::{tiles_of_mask, Forms, Shape};
 use mahjong_core::tile::{counts_of, parse_mpsz};
 use mahjong_core::{Counts, Hand, Tile};
 use numpy::{IntoPyArray, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString};
+use std::ffi::CStr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// `n_sets` from Python: sets of a complete hand, melds included (None: from the tile
 /// count). Counts past any hand are capped; the core refuses what no hand can make.
@@ -59,32 +64,58 @@ fn visible_of(hand: &Hand, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     Ok(v)
 }
 
-/// Shanten number of a hand: -1 complete, 0 tenpai (ready), n tiles from ready.
-///
-/// The minimum over the standard form (sets and a pair) and, for a closed 13/14-tile
-/// riichi hand, seven pairs and thirteen orphans. Exact: the completed hand never
-/// needs a fifth copy of a tile (melded copies count too).
-///
-/// Args:
-///     hand: concealed tiles: mpsz text ("123m456p"), 136-ids, `Tile` objects, or 34
-///         counts (a sequence of exactly 34 integers 0-4, in tile order).
-///     melds: `Meld` objects or "kind:tiles" text ("pon:555z"); kans count as sets.
-///     n_sets: sets of a complete hand, melds included (4 riichi, 5 Taiwan 16-tile);
-///         default from the tile count (13/14 -> 4, 16/17 -> 5, 3n+1/3n+2 -> n).
-///
-/// Example:
-///     >>> shanten("123m456p789s1122z")
-///     0
-///     >>> shanten("1112345678999m1z"), shanten("11m", melds=["pon:111z", "chi:123p", "chi:456p", "chi:789s"])
-///     (0, -1)
-///     >>> shanten("123456789m123p45s11z")  # 16 tiles: Taiwan, 5 sets
-///     0
-///     >>> shanten([0, 4, 8, 12, 16, 20, 24, 28, 32, 108, 109, 112, 113])  # 136-ids
-///     0
-///     >>> shanten([1] * 9 + [0] * 18 + [2, 2, 0, 0, 0, 0, 0])  # 34 counts
-///     0
-#[pyfunction]
-#[pyo3(signature = (hand, melds=None, n_sets=None))]
+static SHANTEN: Signature<3> = Signature::new("shanten", ["hand", "melds", "n_sets"], 3, 1);
+
+/// `shanten`'s docstring, its text signature first (what `inspect.signature` reads).
+const SHANTEN_DOC: &CStr = c"shanten(hand, melds=None, n_sets=None)
+--
+
+Shanten number of a hand: -1 complete, 0 tenpai (ready), n tiles from ready.
+
+The minimum over the standard form (sets and a pair) and, for a closed 13/14-tile
+riichi hand, seven pairs and thirteen orphans. Exact: the completed hand never
+needs a fifth copy of a tile (melded copies count too).
+
+Args:
+    hand: concealed tiles: mpsz text (\"123m456p\"), 136-ids, `Tile` objects, or 34
+        counts (a sequence of exactly 34 integers 0-4, in tile order).
+    melds: `Meld` objects or \"kind:tiles\" text (\"pon:555z\"); kans count as sets.
+    n_sets: sets of a complete hand, melds included (4 riichi, 5 Taiwan 16-tile);
+        default from the tile count (13/14 -> 4, 16/17 -> 5, 3n+1/3n+2 -> n).
+
+Example:
+    >>> shanten(\"123m456p789s1122z\")
+    0
+    >>> shanten(\"1112345678999m1z\"), shanten(\"11m\", melds=[\"pon:111z\", \"chi:123p\", \"chi:456p\", \"chi:789s\"])
+    (0, -1)
+    >>> shanten(\"123456789m123p45s11z\")  # 16 tiles: Taiwan, 5 sets
+    0
+    >>> shanten([0, 4, 8, 12, 16, 20, 24, 28, 32, 108, 109, 112, 113])  # 136-ids
+    0
+    >>> shanten([1] * 9 + [0] * 18 + [2, 2, 0, 0, 0, 0, 0])  # 34 counts
+    0";
+
+/// `shanten(hand, melds=None, n_sets=None)`: a raw vectorcall entry (the most called
+/// function of the package; see `fastcall.rs`), so a call costs no more than reading
+/// its hand.
+unsafe extern "C" fn shanten_entry(
+    _module: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls this with the thread attached.
+    let py = unsafe { Python::assume_attached() };
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the arguments are the interpreter's for this vectorcall.
+        let [hand, melds, n_sets] = unsafe { SHANTEN.parse(py, args, nargs, kwnames) }?;
+        let hand =
+            hand.ok_or_else(|| PyTypeError::new_err("shanten() missing 1 required positional argument: 'hand'"))?;
+        shanten(&hand, melds.as_deref(), n_sets.as_deref())
+    }));
+    finish(py, r)
+}
+
 fn shanten(
     hand: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
@@ -409,7 +440,7 @@ fn shanten_table_bytes() -> usize {
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(shanten, m)?)?;
+    add_function(m, c"shanten", shanten_entry, SHANTEN_DOC)?;
     m.add_function(wrap_pyfunction!(shanten_detail, m)?)?;
     m.add_function(wrap_pyfunction!(is_agari, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;

@@ -114,6 +114,89 @@ fn row_sets(c: &Counts, n_sets: Option<usize>) -> Result<usize> {
 /// copy, a second red five in a suit).
 #[inline]
 pub fn counts_of_text(text: &str) -> Option<Counts> {
+    // Plain ASCII text (digits, suit letters, separators) is read byte by byte; the
+    // general parser, which also takes tile characters, decides the rest.
+    ascii_counts(text.as_bytes()).or_else(|| general_counts(text))
+}
+
+/// Most tiles [`ascii_counts`] reads: past 136 some kind has a fifth copy, and below
+/// it no count, pending or added, reaches 256 (so bytes added as words never carry).
+const ASCII_MAX_TILES: u32 = 136;
+
+/// [`counts_of_text`] of text made only of digits, `m`/`p`/`s`/`z` and the separators
+/// the general parser skips (space, tab, newline, comma, underscore): the same counts
+/// the general parser gives, without decoding characters or building tiles. Digits
+/// are counted by value until their suit letter, then added to that suit at once
+/// (eight kinds in one word add). `None` for anything else (other characters, a fault
+/// of any kind): the caller asks the general parser, which gives the same answer or
+/// names the fault.
+#[inline]
+pub fn ascii_counts(text: &[u8]) -> Option<Counts> {
+    let mut c = [0u8; 34];
+    // Pending digits by value (0 = red five), and how many.
+    let mut pending = [0u8; 16];
+    let mut n_pending = 0u32;
+    let mut tiles = 0u32;
+    let mut red = 0u32;
+    let word = |b: &[u8], at: usize| {
+        u64::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3], b[at + 4], b[at + 5], b[at + 6], b[at + 7]])
+    };
+    // Byte by byte (one store once compiled): copy_from_slice is a call without LTO.
+    let put = |c: &mut Counts, at: usize, w: u64| {
+        for (i, b) in w.to_le_bytes().into_iter().enumerate() {
+            c[at + i] = b;
+        }
+    };
+    for &b in text {
+        let d = b.wrapping_sub(b'0');
+        if d < 10 {
+            pending[d as usize] += 1;
+            n_pending += 1;
+            if n_pending > ASCII_MAX_TILES {
+                return None;
+            }
+            continue;
+        }
+        let base = match b {
+            b'm' => 0,
+            b'p' => 9,
+            b's' => 18,
+            b'z' => 27,
+            b' ' | b'\t' | b'\n' | b',' | b'_' => continue,
+            _ => return None,
+        };
+        tiles += n_pending;
+        if n_pending == 0 || tiles > ASCII_MAX_TILES {
+            return None;
+        }
+        // Digits 1..8 as one word (digit i + 1 in byte i).
+        let digits = word(&pending, 1);
+        if base == 27 {
+            // 0z, 8z and 9z are no tiles.
+            if pending[0] | pending[8] | pending[9] != 0 {
+                return None;
+            }
+            // Kinds 27..34 as bytes 1..8 of the word at 26 (byte 0, the 9s, gets 0).
+            let w = word(&c, 26) + (digits << 8);
+            put(&mut c, 26, w);
+        } else {
+            let w = word(&c, base) + digits;
+            put(&mut c, base, w);
+            c[base + 8] += pending[9];
+            c[base + 4] += pending[0];
+            // Red fives of this suit, three bits a suit.
+            red += (pending[0] as u32) << (base / 3);
+        }
+        pending = [0; 16];
+        n_pending = 0;
+    }
+    // At most one red five a suit: each suit's three bits at most 1.
+    (n_pending == 0 && red & 0o666 == 0 && valid_tiles(&c).is_some()).then_some(c)
+}
+
+/// [`counts_of_text`] through the general parser (tile characters and all).
+#[cold]
+fn general_counts(text: &str) -> Option<Counts> {
     let mut c = [0u8; 34];
     let mut red = [0u8; 3];
     let mut ok = true;

@@ -221,3 +221,50 @@ fn special_forms_match_loops() {
         assert_eq!(tile_count(&h), 13 + round % 2);
     }
 }
+
+/// The byte-by-byte mpsz reader gives the general parser's counts, or defers to it:
+/// on random text over the parser's ASCII alphabet (digits, suit letters, separators,
+/// with now and then another character), on every hand written out in full, and
+/// on the faults it must leave to the general parser.
+#[test]
+fn ascii_mpsz_reader_equals_general_parser() {
+    use super::batch::{ascii_counts, counts_of_text};
+    // counts_of refuses a fifth copy and a second red five of a suit.
+    let general = |t: &str| Some(counts_of(&parse_mpsz(t).ok()?).ok()?.0);
+    let alphabet = b"01234567899mmppsszz  ,_\t\nx";
+    let mut rng = Rng(2026);
+    for round in 0..200_000 {
+        let len = rng.below(1 + (round % 40) as u64) as usize;
+        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize] as char).collect();
+        let fast = ascii_counts(text.as_bytes());
+        let want = general(&text);
+        if text.contains('x') {
+            assert_eq!(fast, None, "{text:?}");
+        } else {
+            assert_eq!(fast, want, "{text:?}");
+        }
+        assert_eq!(counts_of_text(&text), want, "{text:?}");
+    }
+    for round in 0..20_000 {
+        let h = draw_hand(&mut rng, 1 + round % 17, round % 4 == 0);
+        let text = format_counts(&h);
+        assert_eq!(ascii_counts(text.as_bytes()), Some(h), "{text}");
+    }
+    for (text, want) in [
+        ("", Some([0u8; 34])),
+        ("0m0p0s", Some(c("5m5p5s"))),
+        ("1 2,3_4\t5\n6m", Some(c("123456m"))),
+        ("00m", None),
+        ("11111m", None),
+        ("0z", None),
+        ("8z", None),
+        ("123", None),
+        ("m", None),
+        ("1m🀄", None),
+    ] {
+        assert_eq!(ascii_counts(text.as_bytes()), want, "{text:?}");
+    }
+    // A tile character is left to the general parser, which reads it.
+    assert_eq!(counts_of_text("1m🀄"), general("1m🀄"));
+    assert!(counts_of_text("1m🀄").is_some());
+}
