@@ -138,7 +138,6 @@ def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -
             (
                 "OptionalRules.",
                 "scores_calculator_factory=Aotenjou on a yakuman",
-                "scores_calculator_factory=Aotenjou: aotenjou:",
             )
         )
         return "refused: " + message.split(" (")[0].split(": ")[0][:60] if documented else None

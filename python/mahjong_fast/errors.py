@@ -23,6 +23,11 @@ arguments are checked against a declared range (written as people read it:
 :class:`InternalError` is a fault of the library (a bug: a caught panic), a
 ``RuntimeError`` and *not* a ``MahjongError``: no ``except MahjongError`` hides it.
 
+:class:`PointsOverflowError` is a value too large for where it goes: under the
+``aotenjou`` rule (no limit) a hand worth more than the 32-bit point columns of
+``score_many`` hold (over 300,000,000 base points: 21 han at 30 fu) is that row's
+error; ``score`` counts any valid hand exactly, in Python ints.
+
 Long calls (solitaire solve, deal, shuffle and survey, self-play, log replay and
 verification, batch scoring) run with the GIL released and stop within about 100 ms
 of Ctrl-C, raising ``KeyboardInterrupt`` and returning nothing.
@@ -60,6 +65,7 @@ from mahjong_fast._core import (
     LogParseError,
     MahjongError,
     NoYakuError,
+    PointsOverflowError,
     TileParseError,
 )
 
@@ -77,6 +83,7 @@ KINDS = {
         IllegalMoveError,
         IllegalActionError,
         LogParseError,
+        PointsOverflowError,
     )
 }
 
@@ -92,6 +99,7 @@ __all__ = [
     "LogParseError",
     "MahjongError",
     "NoYakuError",
+    "PointsOverflowError",
     "TileParseError",
     "argument_error",
 ]
@@ -208,6 +216,19 @@ LogParseError.__doc__ = """A game log that cannot be read.
         >>> import mahjong_fast as mf
         >>> mf.LogParseError.kind
         'LogParseError'
+    """
+PointsOverflowError.__doc__ = """A value too large for where it goes: under ``aotenjou`` (no limit) a
+    hand worth more than the int32 point columns of ``score_many`` hold (that row's
+    error; ``score`` counts it exactly), or ``points`` past 2^124 base points.
+
+    Example:
+        >>> import mahjong_fast as mf
+        >>> out = mf.score_many([{"hand": "22334455667788m", "win_tile": "8m", "riichi": True,
+        ...                       "dora": "1m2m3m", "ura": "4m5m6m"}], rules={"aotenjou": True}, columns=True)
+        >>> [kind for _, kind, _ in out.errors]
+        ['PointsOverflowError']
+        >>> mf.score("22334455667788m", "8m", riichi=True, dora="1m2m3m", ura="4m5m6m", rules={"aotenjou": True}).base
+        2013265920
     """
 InternalError.__doc__ = """A fault inside mahjong_fast itself (a bug, not bad input): please report it.
     A ``RuntimeError``, deliberately not a ``MahjongError``.

@@ -35,6 +35,11 @@ pub enum Error {
     /// that is not text, a size too large); `name` is the argument as the caller wrote it.
     #[error("{message}")]
     InvalidArgument { name: &'static str, message: String },
+    /// A value too large for where it goes: an aotenjou (no limit) hand worth more than
+    /// the 32-bit point fields of a batch column or of [`crate::riichi::score`] hold
+    /// (the exact value: [`crate::riichi::score::score_exact`]).
+    #[error("{0}")]
+    PointsOverflow(String),
     /// A long call stopped because its [`crate::cancel::Cancel`] token was set (the
     /// binding turns it into `KeyboardInterrupt`); never a user error.
     #[error("cancelled")]
@@ -53,7 +58,7 @@ impl Error {
 
     /// Every kind name, indexed by [`Error::kind_code`] (batch error tables store
     /// the code, one byte per bad row).
-    pub const KINDS: [&'static str; 10] = [
+    pub const KINDS: [&'static str; 11] = [
         "TileParseError",
         "InvalidHandError",
         "NoYakuError",
@@ -63,6 +68,7 @@ impl Error {
         "IllegalActionError",
         "LogParseError",
         "ArgumentError",
+        "PointsOverflowError",
         "Cancelled",
     ];
 
@@ -78,7 +84,8 @@ impl Error {
             Error::IllegalAction(_) => 6,
             Error::LogParse(_) => 7,
             Error::InvalidArgument { .. } => 8,
-            Error::Cancelled => 9,
+            Error::PointsOverflow(_) => 9,
+            Error::Cancelled => 10,
         }
     }
 
@@ -93,6 +100,7 @@ impl Error {
             | Error::IllegalMove(m)
             | Error::IllegalAction(m)
             | Error::LogParse(m)
+            | Error::PointsOverflow(m)
             | Error::InvalidArgument { message: m, .. } => m,
             Error::Cancelled => "cancelled",
         }

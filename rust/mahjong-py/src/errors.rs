@@ -29,6 +29,12 @@ create_exception!(mahjong_fast, IllegalActionError, MahjongError, "An engine act
 create_exception!(mahjong_fast, LogParseError, MahjongError, "A game log that cannot be read.");
 create_exception!(
     mahjong_fast,
+    PointsOverflowError,
+    MahjongError,
+    "A value too large for where it goes: an aotenjou hand past the 32-bit columns of a batch (score() counts it exactly)."
+);
+create_exception!(
+    mahjong_fast,
     ArgumentError,
     MahjongError,
     "An argument value the call does not take: an integer out of its range, text that is not valid Unicode, a size too large."
@@ -53,6 +59,7 @@ pub fn to_py(e: Error) -> PyErr {
         Error::IllegalMove(_) => IllegalMoveError::new_err(msg),
         Error::IllegalAction(_) => IllegalActionError::new_err(msg),
         Error::LogParse(_) => LogParseError::new_err(msg),
+        Error::PointsOverflow(_) => PointsOverflowError::new_err(msg),
         Error::InvalidArgument { name, .. } => Python::attach(|py| {
             let err = ArgumentError::new_err(msg);
             let _ = err.value(py).setattr("argument", name);
@@ -126,6 +133,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_class(m, "IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     add_class(m, "IllegalActionError", py.get_type::<IllegalActionError>())?;
     add_class(m, "LogParseError", py.get_type::<LogParseError>())?;
+    add_class(m, "PointsOverflowError", py.get_type::<PointsOverflowError>())?;
     add_class(m, "ArgumentError", py.get_type::<ArgumentError>())?;
     py.get_type::<ArgumentError>().setattr("argument", py.None())?;
     add_class(m, "InternalError", py.get_type::<InternalError>())?;

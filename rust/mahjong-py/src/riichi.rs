@@ -15,8 +15,9 @@ use mahjong_core::riichi::batch::{
 };
 use mahjong_core::riichi::context::{Indicators, WinContext};
 use mahjong_core::riichi::nagashi::nagashi_mangan;
-use mahjong_core::riichi::points::{base_points, payments};
-use mahjong_core::riichi::score::{score, ScoreResult};
+use mahjong_core::riichi::points::table_points;
+use mahjong_core::riichi::points::{ExactPayments, MAX_BASE};
+use mahjong_core::riichi::score::{score, score_exact, ExactPoints, ScoreResult};
 use mahjong_core::riichi::value;
 use mahjong_core::riichi::yaku::Yaku;
 use mahjong_core::Error;
@@ -156,6 +157,161 @@ fn yaku_han(y: Yaku, han: u8, yakuman: bool) -> PyYakuHan {
 pub struct PyScoreResult {
     pub r: ScoreResult,
     pub ctx: WinContext,
+    /// The exact points of an aotenjou hand past the 32-bit fields of `r` (which then
+    /// hold them saturated); `None` when `r`'s own fields are exact.
+    pub exact: Option<ExactPoints>,
+}
+
+/// A point value as a Python int: the exact one when the result has it.
+fn int_of<'py>(py: Python<'py>, small: u32, exact: Option<u128>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match exact {
+        Some(x) => x.into_pyobject(py)?.into_any(),
+        None => small.into_pyobject(py)?.into_any(),
+    })
+}
+
+/// The point fields `to_dict()` writes, with what the exact points hold for each.
+const EXACT_FIELDS: [&str; 8] = [
+    "base",
+    "points",
+    "ron_payment",
+    "tsumo_dealer_payment",
+    "tsumo_non_dealer_payment",
+    "deltas",
+    "payments",
+    "total",
+];
+
+impl PyScoreResult {
+    /// The exact points' values of [`EXACT_FIELDS`] as Python objects.
+    fn exact_items<'py>(&self, py: Python<'py>, x: &ExactPoints) -> PyResult<Vec<(&'static str, Bound<'py, PyAny>)>> {
+        let n = self.ctx.n_players as usize;
+        let deltas = &x.pay.deltas[..n];
+        let paid: Vec<u128> = deltas.iter().map(|&d| if d < 0 { d.unsigned_abs() } else { 0 }).collect();
+        let values: [Bound<'py, PyAny>; 8] = [
+            x.base.into_pyobject(py)?.into_any(),
+            x.pay.points.into_pyobject(py)?.into_any(),
+            x.pay.ron.into_pyobject(py)?.into_any(),
+            x.pay.tsumo_dealer.into_pyobject(py)?.into_any(),
+            x.pay.tsumo_non_dealer.into_pyobject(py)?.into_any(),
+            deltas.to_vec().into_pyobject(py)?.into_any(),
+            paid.into_pyobject(py)?.into_any(),
+            x.pay.deltas[self.ctx.winner as usize & 3].into_pyobject(py)?.into_any(),
+        ];
+        Ok(EXACT_FIELDS.into_iter().zip(values).collect())
+    }
+
+    /// A result read back from `to_dict()`'s values. A base past [`MAX_BASE`] (an
+    /// aotenjou hand past the 32-bit fields) makes the point fields exact points, read
+    /// here; the core reads the rest, with those fields saturated as a scored result
+    /// holds them.
+    fn from_value(d: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
+        let wide = match d.cast::<PyDict>() {
+            Ok(dict) => wide_fields(dict, what)?,
+            Err(_) => None,
+        };
+        let Some((copy, wide)) = wide else {
+            let (r, ctx) = value::result_from_value(&json::from_py(d, what)?).py_err()?;
+            return Ok(PyScoreResult { r, ctx, exact: None });
+        };
+        let (r, ctx) = value::result_from_value(&json::from_py(copy.as_any(), what)?).py_err()?;
+        let exact = exact_from_fields(&wide, &r, &ctx, what)?;
+        if exact.pay.saturated() != r.pay || r.base as u128 != exact.base.min(u32::MAX as u128) {
+            return Err(InvalidHandError::new_err(format!(
+                "{what}: the point fields do not agree with the exact points (a base past {MAX_BASE} is exact)"
+            )));
+        }
+        Ok(PyScoreResult { r, ctx, exact: Some(exact) })
+    }
+}
+
+/// A copy of a result's dict with its point fields saturated, and those fields' integers.
+type WideFields<'py> = (Bound<'py, PyDict>, Vec<Vec<i128>>);
+
+/// The point fields of a dict whose `base` is past [`MAX_BASE`], as integers (each
+/// field's values in [`EXACT_FIELDS`]' order), and a copy of the dict with them
+/// saturated; `None` for any other dict.
+fn wide_fields<'py>(d: &Bound<'py, PyDict>, what: &str) -> PyResult<Option<WideFields<'py>>> {
+    let big = match d.get_item("base")? {
+        Some(b) if b.is_instance_of::<pyo3::types::PyInt>() && !b.is_instance_of::<pyo3::types::PyBool>() => {
+            b.gt(MAX_BASE)?
+        }
+        _ => false,
+    };
+    if !big {
+        return Ok(None);
+    }
+    let py = d.py();
+    let copy = d.copy()?;
+    let mut wide = Vec::with_capacity(EXACT_FIELDS.len());
+    for name in EXACT_FIELDS {
+        let v = d.get_item(name)?.ok_or_else(|| InvalidHandError::new_err(format!("{what}: missing \"{name}\"")))?;
+        let bad = || InvalidHandError::new_err(format!("{what}: \"{name}\" must be an integer or a list of integers"));
+        let xs: Vec<i128> = if v.is_instance_of::<pyo3::types::PyList>() || v.is_instance_of::<pyo3::types::PyTuple>() {
+            v.try_iter()?.map(|x| x.and_then(|x| x.extract::<i128>())).collect::<PyResult<_>>().map_err(|_| bad())?
+        } else {
+            vec![v.extract::<i128>().map_err(|_| bad())?]
+        };
+        if xs.len() > 4 {
+            return Err(bad());
+        }
+        // As a scored result holds them: unsigned fields to u32, score changes to i32.
+        let signed = matches!(name, "deltas" | "total");
+        let clamp =
+            |x: i128| if signed { x.clamp(i32::MIN as i128, i32::MAX as i128) } else { x.clamp(0, u32::MAX as i128) };
+        if v.is_instance_of::<pyo3::types::PyList>() || v.is_instance_of::<pyo3::types::PyTuple>() {
+            copy.set_item(name, xs.iter().map(|&x| clamp(x)).collect::<Vec<_>>())?;
+        } else {
+            copy.set_item(name, clamp(xs[0]).into_pyobject(py)?)?;
+        }
+        wide.push(xs);
+    }
+    Ok(Some((copy, wide)))
+}
+
+/// The exact points of a dict's point fields (`wide`: each field's integers, in
+/// [`EXACT_FIELDS`]' order), checked against the fields the core read (their lengths,
+/// signs and the winner's total).
+fn exact_from_fields(wide: &[Vec<i128>], r: &ScoreResult, ctx: &WinContext, what: &str) -> PyResult<ExactPoints> {
+    let bad = |field: &str, want: &str| InvalidHandError::new_err(format!("{what}: \"{field}\" must be {want}"));
+    let one = |i: usize| -> PyResult<u128> {
+        match wide[i].as_slice() {
+            [x] if *x >= 0 => Ok(*x as u128),
+            _ => Err(bad(EXACT_FIELDS[i], "a non-negative integer")),
+        }
+    };
+    let n = ctx.n_players as usize;
+    let mut deltas = [0i128; 4];
+    if wide[5].len() != n {
+        return Err(bad("deltas", &format!("a list of {n} integers (one per player)")));
+    }
+    deltas[..n].copy_from_slice(&wide[5]);
+    let pay = ExactPayments {
+        ron: one(2)?,
+        tsumo_dealer: one(3)?,
+        tsumo_non_dealer: one(4)?,
+        points: one(1)?,
+        honba: r.pay.honba as u128,
+        sticks: r.pay.sticks as u128,
+        deltas,
+        pao_applied: r.pay.pao_applied,
+    };
+    let total = match wide[7].as_slice() {
+        [t] => *t,
+        _ => return Err(bad("total", "an integer")),
+    };
+    if total != deltas[ctx.winner as usize & 3] {
+        return Err(bad("total", "the winner's entry of \"deltas\""));
+    }
+    // What the payers lose is the points and honba; the winner gains that and the sticks.
+    let (honba, sticks) = (pay.honba as i128, pay.sticks as i128);
+    if deltas.iter().sum::<i128>() != sticks || total != pay.points as i128 + honba + sticks {
+        return Err(bad("deltas", "what the points, honba and sticks pay (they do not add up)"));
+    }
+    if pay.ron != if ctx.tsumo { 0 } else { pay.points } {
+        return Err(bad("ron_payment", "the points on a ron, 0 on a tsumo"));
+    }
+    Ok(ExactPoints { base: one(0)?, pay })
 }
 
 #[pymethods]
@@ -229,28 +385,28 @@ impl PyScoreResult {
     }
     /// Base points.
     #[getter]
-    fn base(&self) -> u32 {
-        self.r.base
+    fn base<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_of(py, self.r.base, self.exact.map(|x| x.base))
     }
     /// Value before honba and sticks (what Tenhou shows as the hand's points).
     #[getter]
-    fn points(&self) -> u32 {
-        self.r.pay.points
+    fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_of(py, self.r.pay.points, self.exact.map(|x| x.pay.points))
     }
     /// Ron payment before honba (0 on tsumo).
     #[getter]
-    fn ron_payment(&self) -> u32 {
-        self.r.pay.ron
+    fn ron_payment<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_of(py, self.r.pay.ron, self.exact.map(|x| x.pay.ron))
     }
     /// Tsumo: the dealer's share (or every player's share when the dealer wins).
     #[getter]
-    fn tsumo_dealer_payment(&self) -> u32 {
-        self.r.pay.tsumo_dealer
+    fn tsumo_dealer_payment<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_of(py, self.r.pay.tsumo_dealer, self.exact.map(|x| x.pay.tsumo_dealer))
     }
     /// Tsumo by a non-dealer: each non-dealer's share.
     #[getter]
-    fn tsumo_non_dealer_payment(&self) -> u32 {
-        self.r.pay.tsumo_non_dealer
+    fn tsumo_non_dealer_payment<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_of(py, self.r.pay.tsumo_non_dealer, self.exact.map(|x| x.pay.tsumo_non_dealer))
     }
     /// Honba points received.
     #[getter]
@@ -264,18 +420,40 @@ impl PyScoreResult {
     }
     /// Everything the winner receives.
     #[getter]
-    fn total(&self) -> i32 {
-        self.r.pay.deltas[self.ctx.winner as usize]
+    fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let w = self.ctx.winner as usize & 3;
+        Ok(match self.exact {
+            Some(x) => x.pay.deltas[w].into_pyobject(py)?.into_any(),
+            None => self.r.pay.deltas[w].into_pyobject(py)?.into_any(),
+        })
     }
     /// Every seat's change of score (length = number of players).
     #[getter]
-    fn deltas(&self) -> Vec<i32> {
-        self.r.pay.deltas[..self.ctx.n_players as usize].to_vec()
+    fn deltas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.ctx.n_players as usize;
+        Ok(match self.exact {
+            Some(x) => x.pay.deltas[..n].to_vec().into_pyobject(py)?.into_any(),
+            None => self.r.pay.deltas[..n].to_vec().into_pyobject(py)?.into_any(),
+        })
     }
     /// What each seat pays (0 for the winner and non-payers).
     #[getter]
-    fn payments(&self) -> Vec<u32> {
-        self.r.pay.deltas[..self.ctx.n_players as usize].iter().map(|&d| if d < 0 { (-d) as u32 } else { 0 }).collect()
+    fn payments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.ctx.n_players as usize;
+        Ok(match self.exact {
+            Some(x) => x.pay.deltas[..n]
+                .iter()
+                .map(|&d| if d < 0 { d.unsigned_abs() } else { 0 })
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?
+                .into_any(),
+            None => self.r.pay.deltas[..n]
+                .iter()
+                .map(|&d| if d < 0 { d.unsigned_abs() } else { 0 })
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?
+                .into_any(),
+        })
     }
     /// True when the liable player (pao) paid.
     #[getter]
@@ -303,33 +481,46 @@ impl PyScoreResult {
     /// Every field (and the win context, as `score`'s keyword arguments, under
     /// "context") as JSON-ready data.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json::to_py(py, &value::result_to_value(&self.r, &self.ctx))
+        let d = json::to_py(py, &value::result_to_value(&self.r, &self.ctx))?;
+        if let Some(x) = &self.exact {
+            // The core's JSON numbers stop at 64 bits: exact points go in as Python ints.
+            for (k, v) in self.exact_items(py, x)? {
+                d.set_item(k, v)?;
+            }
+        }
+        Ok(d)
     }
     /// The result `to_dict()` wrote (refused with the field named when malformed).
     #[staticmethod]
     fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let (r, ctx) = value::result_from_value(&json::from_py(d, "ScoreResult.from_dict")?).py_err()?;
-        Ok(PyScoreResult { r, ctx })
+        Self::from_value(d, "ScoreResult.from_dict")
     }
     /// Unpickling: the JSON text `__reduce__` wrote.
     #[staticmethod]
     fn _from_json(text: &str) -> PyResult<Self> {
         let (r, ctx) = value::result_from_value(&json::parse(text, "ScoreResult")?).py_err()?;
-        Ok(PyScoreResult { r, ctx })
+        Ok(PyScoreResult { r, ctx, exact: None })
     }
-    /// Pickled as compact JSON text, read back exactly (no rescoring).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> json::Reduced<'py, (String,)> {
+    /// Pickled as compact JSON text, read back exactly (no rescoring); a result with
+    /// exact points past 64 bits as its `to_dict()`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>,))> {
         let me = slf.get();
+        let py = slf.py();
+        if me.exact.is_some() {
+            return Ok((slf.get_type().getattr("from_dict")?, (me.to_dict(py)?,)));
+        }
         let text = value::result_to_value(&me.r, &me.ctx).to_string();
-        Ok((slf.get_type().getattr("_from_json")?, (text,)))
+        Ok((slf.get_type().getattr("_from_json")?, (text.into_pyobject(py)?.into_any(),)))
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.extract::<PyRef<'_, PyScoreResult>>().is_ok_and(|o| o.r == self.r && o.ctx == self.ctx)
+        other
+            .extract::<PyRef<'_, PyScoreResult>>()
+            .is_ok_and(|o| o.r == self.r && o.ctx == self.ctx && o.exact == self.exact)
     }
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.r, self.ctx).hash(&mut h);
+        (self.r, self.ctx, self.exact).hash(&mut h);
         h.finish()
     }
     fn __repr__(&self) -> String {
@@ -350,13 +541,22 @@ impl PyScoreResult {
             let l = self.r.limit.name();
             format!("{} han {} fu{}{}", self.r.han, self.r.fu, if l.is_empty() { "" } else { " " }, l)
         };
-        format!(
-            "ScoreResult({value}, {} points, [{}{}], deltas={:?})",
-            self.r.pay.points,
-            names.join(", "),
-            extra,
-            self.deltas()
-        )
+        match &self.exact {
+            Some(x) => format!(
+                "ScoreResult({value}, {} points, [{}{}], deltas={:?})",
+                x.pay.points,
+                names.join(", "),
+                extra,
+                &x.pay.deltas[..self.ctx.n_players as usize]
+            ),
+            None => format!(
+                "ScoreResult({value}, {} points, [{}{}], deltas={:?})",
+                self.r.pay.points,
+                names.join(", "),
+                extra,
+                &self.r.pay.deltas[..self.ctx.n_players as usize]
+            ),
+        }
     }
 }
 
@@ -650,8 +850,14 @@ pub fn score_list(
     for (p, row) in prepared.into_iter().zip(first_row..) {
         match p {
             Err(e) => out.push(errors::with_row(py, e, row).into_value(py).into_any()),
-            Ok((_, _, ctx)) => match scored.next() {
-                Some(Ok(r)) => out.push(Py::new(py, PyScoreResult { r, ctx })?.into_any()),
+            Ok((h, w, ctx)) => match scored.next() {
+                Some(Ok(r)) => out.push(Py::new(py, PyScoreResult { r, ctx, exact: None })?.into_any()),
+                // Result objects hold any value: an aotenjou hand past the 32-bit fields is
+                // scored again, exactly (rare: the rows of a batch rarely reach 21 han).
+                Some(Err(Error::PointsOverflow(_))) if rules.aotenjou => match score_exact(&h, w, &ctx, &rules) {
+                    Ok((r, exact)) => out.push(Py::new(py, PyScoreResult { r, ctx, exact })?.into_any()),
+                    Err(e) => out.push(errors::with_row(py, to_py(e), row).into_value(py).into_any()),
+                },
                 Some(Err(e)) => out.push(errors::with_row(py, to_py(e), row).into_value(py).into_any()),
                 None => return Err(InternalError::new_err("fewer results than rows")),
             },
@@ -805,6 +1011,8 @@ pub fn score_columns<'py>(
 ///
 /// Returns a dict: base, limit, ron (discarder's payment), tsumo_dealer (dealer's share,
 /// or each player's share when the dealer wins), tsumo_non_dealer, total (before honba).
+/// Under aotenjou the values are exact at any size (Python ints); past 2^124 base
+/// points (some 120 han, beyond any hand) `PointsOverflowError`.
 ///
 /// Example:
 ///     >>> from mahjong_fast._core import hand_points, RiichiRules
@@ -822,7 +1030,6 @@ pub fn hand_points<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let tsumo = self_draw;
     let rules = PyRules(resolve_rules(rules)?);
-    let (base, limit) = base_points(han, fu, &rules.0);
     let ctx = WinContext {
         tsumo,
         winner: if dealer { 0 } else { 1 },
@@ -830,7 +1037,7 @@ pub fn hand_points<'py>(
         discarder: if dealer { 1 } else { 0 },
         ..WinContext::default()
     };
-    let p = payments(base, &ctx, &rules.0, false);
+    let (base, limit, p) = table_points(han, fu, &ctx, &rules.0).py_err()?;
     let d = PyDict::new(py);
     d.set_item("base", base)?;
     d.set_item("limit", limit.name())?;

@@ -9,7 +9,7 @@ use crate::errors::{ArgumentError, IntoPyResult};
 use crate::fastcall::{add_function, finish, method_def, Signature};
 use crate::riichi::{alias, arg, hand_and_win, Ctx, PyScoreResult};
 use crate::rules::{resolve_rules, rules_object, PyRules};
-use mahjong_core::riichi::score::score;
+use mahjong_core::riichi::score::{score, score_exact};
 use mahjong_core::riichi::Rules;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
@@ -147,12 +147,20 @@ fn score_slots(slots: &[Option<Borrowed<'_, '_, PyAny>>; 32], rules: Option<&Rul
         dealer_wins: int(&slots[29], arg::dealer_wins)?,
     }
     .build()?;
-    let r = match rules {
-        Some(rules) => score(&hand, win, &ctx, rules),
-        None => score(&hand, win, &ctx, &resolve_rules(obj(RULES))?),
+    // Under aotenjou the points are counted exactly at any size (Python ints).
+    let scored = |rules: &Rules| {
+        if rules.aotenjou {
+            score_exact(&hand, win, &ctx, rules)
+        } else {
+            score(&hand, win, &ctx, rules).map(|r| (r, None))
+        }
+    };
+    let (r, exact) = match rules {
+        Some(rules) => scored(rules),
+        None => scored(&resolve_rules(obj(RULES))?),
     }
     .py_err()?;
-    Ok(PyScoreResult { r, ctx })
+    Ok(PyScoreResult { r, ctx, exact })
 }
 
 /// `score(hand, win_tile=None, melds=None, *, rules=None, ...)`.

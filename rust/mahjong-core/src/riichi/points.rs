@@ -8,6 +8,7 @@
 
 use super::context::WinContext;
 use super::rules::{KazoeLimit, Rules};
+use crate::error::{Error, Result};
 
 /// The limit a hand reached.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -62,15 +63,37 @@ pub mod arg {
     pub const FU: IntArg = IntArg::new("fu", 20, 200);
 }
 
-/// Base points of `han` / `fu` with no limit (青天井): fu x 2^(han+2), saturating at
-/// `u64::MAX` (callers check the payments fit).
+/// Largest exact base points under no limit (青天井): 2^124, so that six times it,
+/// rounded, plus honba and sticks still fits an `i128`. The largest hand a valid win can
+/// hold is far below it (about 110 han at 170 fu: docs/riichi_presets.md, "Aotenjou").
+pub const MAX_EXACT_BASE: u128 = 1 << 124;
+
+/// Exact base points of `han` / `fu` with no limit (青天井): fu x 2^(han+2), or `None`
+/// past [`MAX_EXACT_BASE`].
 #[inline]
-pub fn aotenjou_base(han: u32, fu: u32) -> u64 {
-    let shift = han + 2;
-    if shift >= 58 {
-        return u64::MAX;
+pub fn aotenjou_exact(han: u32, fu: u32) -> Option<u128> {
+    let b = (fu as u128).checked_shl(han.checked_add(2)?)?;
+    // A shift loses the top bits without failing: shift back to check none were lost.
+    (b >> (han + 2) == fu as u128 && b <= MAX_EXACT_BASE).then_some(b)
+}
+
+/// A rank of fu x 2^(han+2) that orders every such value exactly and fits 32 bits: the
+/// value itself below 2^31, and above it 2^31 plus its binary exponent (from 31) and
+/// the fu's eight significant bits (fu < 256: nothing below them is lost). Readings
+/// are compared by it under aotenjou; the exact value is [`aotenjou_exact`].
+#[inline]
+pub fn aotenjou_rank(han: u32, fu: u32) -> u32 {
+    if fu == 0 {
+        return 0;
     }
-    (fu as u64) << shift
+    let fu = fu.min(255);
+    let top = 31 - fu.leading_zeros(); // the fu's highest bit
+    let exponent = han.saturating_add(2).saturating_add(top);
+    if exponent < 31 {
+        return fu << (han + 2);
+    }
+    let mantissa = fu << (7 - top); // 128-255
+    (1u32 << 31) | ((exponent - 31).min(0x7F_FFFF) << 8) | mantissa
 }
 
 /// Largest base points whose payments (six times it, rounded, plus honba and sticks)
@@ -78,11 +101,12 @@ pub fn aotenjou_base(han: u32, fu: u32) -> u64 {
 pub const MAX_BASE: u64 = 300_000_000;
 
 /// Base points and limit of `han` / `fu` (no yakuman), under `rules`. Under
-/// `aotenjou` the base saturates at `u32::MAX` (the exact value: [`aotenjou_base`]).
+/// `aotenjou` this is the [`aotenjou_rank`] of the value (the value itself below 2^31;
+/// the exact value at any size: [`aotenjou_exact`], or [`table_points`]).
 #[inline]
 pub fn base_points(han: u32, fu: u32, rules: &Rules) -> (u32, Limit) {
     if rules.aotenjou {
-        return (aotenjou_base(han, fu).min(u32::MAX as u64) as u32, Limit::None);
+        return (aotenjou_rank(han, fu), Limit::None);
     }
     // Limits by han from 5 to 12 (every ranked reading asks: a lookup, not a chain of
     // range tests).
@@ -116,67 +140,196 @@ pub fn ceil100(x: u32) -> u32 {
     x.div_ceil(100) * 100
 }
 
-/// What the win is worth and who pays it.
+/// The integers payments are counted in: `u32` (the point fields, every limited
+/// hand) and `u128` (exact values under aotenjou). One payment routine serves both.
+pub trait PointInt:
+    Copy
+    + Default
+    + Eq
+    + Ord
+    + std::hash::Hash
+    + std::fmt::Debug
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::AddAssign
+{
+    /// The signed type of a score change.
+    type Signed: Copy + Default + Eq + std::hash::Hash + std::fmt::Debug + std::ops::Neg<Output = Self::Signed>;
+    fn from_u32(x: u32) -> Self;
+    /// Rounded up to a multiple of 100 (every payment is).
+    fn ceil100(self) -> Self;
+    /// Half, rounded up.
+    fn half_up(self) -> Self;
+    /// As a score change (the callers keep values within the signed range).
+    fn signed(self) -> Self::Signed;
+}
+
+impl PointInt for u32 {
+    type Signed = i32;
+    #[inline(always)]
+    fn from_u32(x: u32) -> u32 {
+        x
+    }
+    #[inline(always)]
+    fn ceil100(self) -> u32 {
+        ceil100(self)
+    }
+    #[inline(always)]
+    fn half_up(self) -> u32 {
+        self.div_ceil(2)
+    }
+    #[inline(always)]
+    fn signed(self) -> i32 {
+        self as i32
+    }
+}
+
+impl PointInt for u128 {
+    type Signed = i128;
+    #[inline]
+    fn from_u32(x: u32) -> u128 {
+        x as u128
+    }
+    #[inline]
+    fn ceil100(self) -> u128 {
+        self.div_ceil(100) * 100
+    }
+    #[inline]
+    fn half_up(self) -> u128 {
+        self.div_ceil(2)
+    }
+    #[inline]
+    fn signed(self) -> i128 {
+        self as i128
+    }
+}
+
+/// What the win is worth and who pays it, in the integers `T` ([`Payments`]: the
+/// 32-bit point fields; [`ExactPayments`]: exact values under aotenjou).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
-pub struct Payments {
+pub struct PaymentsOf<T: PointInt> {
     /// Ron: the discarder's payment before honba (0 on tsumo).
-    pub ron: u32,
+    pub ron: T,
     /// Tsumo: the dealer's share (non-dealer win) or each player's share (dealer win).
-    pub tsumo_dealer: u32,
+    pub tsumo_dealer: T,
     /// Tsumo by a non-dealer: each non-dealer's share.
-    pub tsumo_non_dealer: u32,
+    pub tsumo_non_dealer: T,
     /// The hand's value before honba and sticks (sum of the payments made).
-    pub points: u32,
+    pub points: T,
     /// Honba points the winner receives (what the payers pay for the honba).
-    pub honba: u32,
+    pub honba: T,
     /// Riichi stick points the winner receives.
-    pub sticks: u32,
+    pub sticks: T,
     /// Every seat's change of score (the winner's gain is positive).
-    pub deltas: [i32; 4],
+    pub deltas: [T::Signed; 4],
     /// The liable player paid (fully on tsumo, half on ron).
     pub pao_applied: bool,
+}
+
+/// Payments in the 32-bit point fields.
+pub type Payments = PaymentsOf<u32>;
+/// Payments counted exactly (aotenjou hands past the 32-bit fields).
+pub type ExactPayments = PaymentsOf<u128>;
+
+impl ExactPayments {
+    /// Each field clamped to the 32-bit fields' range (what a result whose exact value
+    /// does not fit them holds there).
+    pub fn saturated(&self) -> Payments {
+        let u = |x: u128| x.min(u32::MAX as u128) as u32;
+        let mut deltas = [0i32; 4];
+        for (d, &x) in deltas.iter_mut().zip(&self.deltas) {
+            *d = x.clamp(i32::MIN as i128, i32::MAX as i128) as i32;
+        }
+        Payments {
+            ron: u(self.ron),
+            tsumo_dealer: u(self.tsumo_dealer),
+            tsumo_non_dealer: u(self.tsumo_non_dealer),
+            points: u(self.points),
+            honba: u(self.honba),
+            sticks: u(self.sticks),
+            deltas,
+            pao_applied: self.pao_applied,
+        }
+    }
+}
+
+impl Payments {
+    /// The same payments counted in `u128`.
+    pub fn widened(&self) -> ExactPayments {
+        let mut deltas = [0i128; 4];
+        for (d, &x) in deltas.iter_mut().zip(&self.deltas) {
+            *d = x as i128;
+        }
+        ExactPayments {
+            ron: self.ron as u128,
+            tsumo_dealer: self.tsumo_dealer as u128,
+            tsumo_non_dealer: self.tsumo_non_dealer as u128,
+            points: self.points as u128,
+            honba: self.honba as u128,
+            sticks: self.sticks as u128,
+            deltas,
+            pao_applied: self.pao_applied,
+        }
+    }
 }
 
 /// Payments for a win worth `base` points. `pao_liable` says the hand holds a yakuman
 /// for which the context's pao seat is responsible under the rules.
 #[inline(always)]
 pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> Payments {
+    payments_of(base, ctx, rules, pao_liable)
+}
+
+/// [`payments`] counted exactly: `base` at most [`MAX_EXACT_BASE`] (every sum then
+/// fits; a larger one is taken as that bound).
+pub fn exact_payments(base: u128, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> ExactPayments {
+    payments_of(base.min(MAX_EXACT_BASE), ctx, rules, pao_liable)
+}
+
+#[inline(always)]
+fn payments_of<T: PointInt>(base: T, ctx: &WinContext, rules: &Rules, pao_liable: bool) -> PaymentsOf<T> {
     let n = ctx.n_players as usize;
     let w = ctx.winner as usize;
     let dealer = ctx.is_dealer();
+    let k = T::from_u32;
     // A 3-player rule of its own: the value a honba is worth there, split evenly
     // between the two payers of a tsumo (checked even by the rules).
     let sanma_honba = if n == 3 { rules.sanma_honba_points } else { None };
     let honba = ctx.honba as u32 * sanma_honba.unwrap_or(rules.honba_points);
-    let full = ceil100(base * if dealer { 6 } else { 4 });
-    let mut p = Payments { honba, sticks: ctx.riichi_sticks as u32 * rules.riichi_stick, ..Payments::default() };
+    let full = (base * k(if dealer { 6 } else { 4 })).ceil100();
+    let mut p = PaymentsOf::<T> {
+        honba: k(honba),
+        sticks: k(ctx.riichi_sticks as u32 * rules.riichi_stick),
+        ..PaymentsOf::default()
+    };
     // What each seat pays (seats beyond n_players pay nothing); straight-line over the
     // four seats rather than a loop with early exits, since every win comes here.
-    let mut pay = [0u32; 4];
+    let mut pay = [T::default(); 4];
     let pao = if pao_liable { ctx.pao.map(|s| s as usize) } else { None };
     if ctx.tsumo {
-        p.tsumo_dealer = ceil100(base * 2);
-        p.tsumo_non_dealer = if dealer { 0 } else { ceil100(base) };
+        p.tsumo_dealer = (base * k(2)).ceil100();
+        p.tsumo_non_dealer = if dealer { T::default() } else { base.ceil100() };
         if let Some(ps) = pao {
-            pay[ps & 3] = full + honba;
+            pay[ps & 3] = full + k(honba);
             p.points = full;
             p.pao_applied = true;
         } else {
             let per_honba = if sanma_honba.is_some() { honba / 2 } else { honba / 3 };
             // (3-player with the 4-player honba: two payers of a third each)
-            p.honba = per_honba * (n as u32 - 1);
+            p.honba = k(per_honba * (n as u32 - 1));
             // 3-player without tsumo loss: the absent seat's share (a non-dealer's, or
             // 2 x base for a dealer win) is split between the two payers.
             let topup = if n == 3 && !rules.sanma_tsumo_loss {
-                ceil100((if dealer { p.tsumo_dealer } else { p.tsumo_non_dealer }).div_ceil(2))
+                (if dealer { p.tsumo_dealer } else { p.tsumo_non_dealer }).half_up().ceil100()
             } else {
-                0
+                T::default()
             };
             for (s, slot) in pay.iter_mut().enumerate() {
                 let share = if dealer || s == ctx.dealer as usize { p.tsumo_dealer } else { p.tsumo_non_dealer };
                 let payer = s != w && s < n;
-                *slot = if payer { share + topup + per_honba } else { 0 };
-                p.points += if payer { share + topup } else { 0 };
+                *slot = if payer { share + topup + k(per_honba) } else { T::default() };
+                p.points += if payer { share + topup } else { T::default() };
             }
         }
     } else {
@@ -185,20 +338,36 @@ pub fn payments(base: u32, ctx: &WinContext, rules: &Rules, pao_liable: bool) ->
         let d = ctx.discarder as usize & 3;
         match pao {
             Some(ps) if ps != d => {
-                let half = ceil100(full.div_ceil(2));
+                let half = full.half_up().ceil100();
                 pay[ps & 3] = half;
-                pay[d] = full - half + honba;
+                pay[d] = full - half + k(honba);
                 p.pao_applied = true;
             }
-            _ => pay[d] = full + honba,
+            _ => pay[d] = full + k(honba),
         }
     }
     let paid = pay[0] + pay[1] + pay[2] + pay[3];
     for (d, &x) in p.deltas.iter_mut().zip(pay.iter()) {
-        *d = -(x as i32);
+        *d = -x.signed();
     }
-    p.deltas[w & 3] = (p.sticks + paid) as i32;
+    p.deltas[w & 3] = (p.sticks + paid).signed();
     p
+}
+
+/// The point table's value of `han` / `fu` in the context's seats and win (no
+/// yakuman): exact base points, the limit reached and the payments. Under aotenjou the
+/// base is fu x 2^(han+2) at any size; `PointsOverflow` past [`MAX_EXACT_BASE`].
+pub fn table_points(han: u32, fu: u32, ctx: &WinContext, rules: &Rules) -> Result<(u128, Limit, ExactPayments)> {
+    if rules.aotenjou {
+        let base = aotenjou_exact(han, fu).ok_or_else(|| {
+            Error::PointsOverflow(format!(
+                "aotenjou: {han} han {fu} fu is worth more than 2^124 base points, the exact range (the largest hand has 109 han)"
+            ))
+        })?;
+        return Ok((base, Limit::None, exact_payments(base, ctx, rules, false)));
+    }
+    let (base, limit) = base_points(han, fu, rules);
+    Ok((base as u128, limit, payments(base, ctx, rules, false).widened()))
 }
 
 #[cfg(test)]
@@ -244,13 +413,78 @@ mod tests {
     }
 
     #[test]
-    fn aotenjou_has_no_limit_and_saturates() {
+    fn aotenjou_has_no_limit_and_ranks_exactly() {
         let r = Rules { aotenjou: true, ..Rules::TENHOU };
         assert_eq!(base_points(5, 30, &r), (3840, Limit::None));
         assert_eq!(base_points(13, 40, &r), (40 << 15, Limit::None));
-        assert_eq!(base_points(40, 30, &r), (u32::MAX, Limit::None));
-        assert_eq!(aotenjou_base(200, 200), u64::MAX);
-        assert_eq!(aotenjou_base(20, 30), 30 << 22);
+        assert_eq!(aotenjou_exact(20, 30), Some(30 << 22));
+        assert_eq!(aotenjou_exact(115, 30), Some(30 << 117));
+        assert_eq!(aotenjou_exact(118, 30), None);
+        assert_eq!(aotenjou_exact(118, 16), Some(MAX_EXACT_BASE));
+        assert_eq!(aotenjou_exact(119, 16), None);
+        assert_eq!(aotenjou_exact(122, 20), None);
+        assert_eq!(aotenjou_exact(200, 200), None);
+        assert_eq!(aotenjou_exact(u32::MAX, 30), None);
+        // The rank orders every value fu x 2^(han+2) as the values themselves, and is
+        // the value below 2^31.
+        let mut all: Vec<(u128, u32)> = Vec::new();
+        for han in 0..=140u32 {
+            for fu in [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 200] {
+                let rank = aotenjou_rank(han, fu);
+                if let Some(v) = aotenjou_exact(han, fu) {
+                    if v < 1 << 31 {
+                        assert_eq!(rank as u128, v);
+                    }
+                    all.push((v, rank));
+                }
+            }
+        }
+        all.sort();
+        for w in all.windows(2) {
+            assert_eq!(w[0].0.cmp(&w[1].0), w[0].1.cmp(&w[1].1), "{w:?}");
+        }
+    }
+
+    /// The exact payments are the 32-bit ones wherever those hold the value, and count
+    /// on past them (a dealer ron at 100 han 170 fu).
+    #[test]
+    fn exact_payments_agree_and_extend() {
+        let rules = Rules::TENHOU;
+        let mut seen = 0;
+        for (winner, dealer, tsumo, n, pao) in [
+            (1, 0, false, 4, None),
+            (0, 0, true, 4, None),
+            (1, 2, true, 3, None),
+            (2, 0, false, 4, Some(3)),
+            (1, 0, true, 4, Some(2)),
+        ] {
+            let ctx = WinContext {
+                winner,
+                dealer,
+                tsumo,
+                n_players: n,
+                discarder: (winner + 1) % n,
+                pao,
+                honba: 2,
+                riichi_sticks: 1,
+                ..WinContext::default()
+            };
+            for base in [240u32, 1920, 7680, 300_000_000] {
+                for liable in [false, true] {
+                    let narrow = payments(base, &ctx, &rules, liable);
+                    assert_eq!(exact_payments(base as u128, &ctx, &rules, liable), narrow.widened());
+                    assert_eq!(narrow.widened().saturated(), narrow);
+                    seen += 1;
+                }
+            }
+        }
+        assert_eq!(seen, 40);
+        let ctx = WinContext { winner: 0, dealer: 0, discarder: 1, ..WinContext::default() };
+        let base = aotenjou_exact(100, 170).unwrap();
+        let p = exact_payments(base, &ctx, &rules, false);
+        assert_eq!(p.ron, (6 * base).div_ceil(100) * 100);
+        assert_eq!((p.deltas[0], p.deltas[1]), (p.ron as i128, -(p.ron as i128)));
+        assert_eq!(p.saturated().ron, u32::MAX);
     }
 
     /// 3-player tsumo: the winner receives (and `honba` reports) two payers' honba.

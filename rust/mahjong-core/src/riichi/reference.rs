@@ -221,7 +221,7 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
         form: best.shape.form,
         wait: best.shape.wait,
     };
-    settle(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
+    settle::<false>(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
 }
 
 #[cfg(test)]
@@ -362,7 +362,7 @@ mod tests {
     fn fast_path_matches_set_by_set_scoring() {
         let mut r = Rng(0x5DEE_CE66_D1CE_4E5B);
         let presets = [Rules::TENHOU, Rules::STANDARD, Rules::SHIIMA_2025];
-        let (mut scored, mut failed) = (0, 0);
+        let (mut scored, mut failed, mut exact) = (0, 0, 0);
         let mut tries = 0;
         while scored < 200_000 && tries < 4_000_000 {
             tries += 1;
@@ -400,6 +400,22 @@ mod tests {
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);
             let lean = score_without_fu_items(&hand, win, &ctx, &rules);
+            if rules.aotenjou {
+                // The exact scorer agrees wherever the 32-bit fields hold the value and
+                // scores what they cannot hold.
+                use crate::riichi::points::MAX_BASE;
+                use crate::riichi::score::score_exact;
+                match (&got, score_exact(&hand, win, &ctx, &rules)) {
+                    (Ok(a), Ok((b, None))) => assert_eq!(a, &b),
+                    (Err(Error::PointsOverflow(_)), Ok((b, Some(x)))) => {
+                        assert!(x.base > MAX_BASE as u128 && x.pay.saturated() == b.pay, "{b:?} {x:?}");
+                        assert_eq!(x.pay.deltas.iter().sum::<i128>(), x.pay.sticks as i128);
+                        exact += 1;
+                    }
+                    (Err(a), Err(b)) => assert_eq!(std::mem::discriminant(a), std::mem::discriminant(&b)),
+                    (a, b) => panic!("{hand:?} win {win:?} {ctx:?}: {a:?} vs {b:?}"),
+                }
+            }
             match (&want, &got) {
                 (Ok(a), Ok(b)) => {
                     assert_eq!(a, b, "{hand:?} win {win:?} {ctx:?}");
@@ -417,6 +433,6 @@ mod tests {
                 _ => panic!("{hand:?} win {win:?} {ctx:?}: {want:?} vs {got:?}"),
             }
         }
-        assert!(scored >= 200_000 && failed > 1000, "{scored} scored, {failed} failed");
+        assert!(scored >= 200_000 && failed > 1000 && exact > 100, "{scored} scored, {failed} failed, {exact} exact");
     }
 }

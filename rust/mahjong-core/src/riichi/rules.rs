@@ -119,8 +119,9 @@ crate::rule_options! {
         /// sanbaiman, or one yakuman per full 13 han (26 double, 39 triple).
         kazoe: KazoeLimit = KazoeLimit::Yakuman, KazoeLimit::KIND;
         /// No limit (青天井): base points are fu x 2^(han+2) at any han, and a yakuman
-        /// counts 13 han per multiple plus its dora (the convention of the common
-        /// aotenjou rule sets); limits, kazoe and kiriage do not apply.
+        /// counts 13 han per multiple plus its dora; limits, kazoe and kiriage do not
+        /// apply. `score` counts the points exactly at any size; a batch row past the
+        /// int32 columns is a `PointsOverflowError`.
         aotenjou: bool = false, Kind::Bool;
         /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.
         double_kokushi_13: bool = true, Kind::Bool;

@@ -6,7 +6,9 @@
 use super::context::{dora_of, Indicators, WinContext};
 use super::fu::{fu, fu_total, FuList};
 use super::kinds::{at_least_bits, kind_masks, KindMasks};
-use super::points::{aotenjou_base, base_points, payments, Limit, Payments, MAX_BASE};
+use super::points::{
+    aotenjou_exact, aotenjou_rank, base_points, exact_payments, payments, ExactPayments, Limit, Payments, MAX_BASE,
+};
 use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
 use super::rules::{RenhouValue, Rules, YakumanFu};
 use super::shape::{Form, Shape};
@@ -120,18 +122,58 @@ struct StdBest {
 ///
 /// Readings are ranked by han and fu (a [`YakuTally`] beside the yaku list, and a fu
 /// sum); the best keeps its list, and the itemized fu is built once, for it.
+///
+/// Under `aotenjou` a hand worth more than the 32-bit point fields hold (over
+/// [`MAX_BASE`] base points) is refused with `PointsOverflow`; [`score_exact`] scores it.
 pub fn score(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
-    score_impl::<true>(hand, win, ctx, rules)
+    score_impl::<true, false>(hand, win, ctx, rules)
 }
 
 /// [`score`] without the fu breakdown (`fu_items` is left empty; `fu` is set): what
 /// the columnar batch writes needs, one list fewer per win.
 pub fn score_without_fu_items(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
-    score_impl::<false>(hand, win, ctx, rules)
+    score_impl::<false, false>(hand, win, ctx, rules)
+}
+
+/// A result's points counted exactly: its base points and payments.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct ExactPoints {
+    pub base: u128,
+    pub pay: ExactPayments,
+}
+
+/// [`score`] with the points exact at any size. Under `aotenjou` a hand worth more
+/// than the 32-bit point fields hold is scored too: its result holds those fields
+/// saturated (each clamped to its type) and the exact points come beside it (`None`
+/// when the result's own fields are exact, as they always are without aotenjou).
+///
+/// Every valid hand fits: the largest is about 110 han at 170 fu, some 2^117 base
+/// points, and exact values reach 2^124 ([`super::points::MAX_EXACT_BASE`]).
+pub fn score_exact(
+    hand: &Hand,
+    win: RTile,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Result<(ScoreResult, Option<ExactPoints>)> {
+    let r = score_impl::<true, true>(hand, win, ctx, rules)?;
+    if !rules.aotenjou {
+        return Ok((r, None));
+    }
+    let base = aotenjou_base_of(&r)?;
+    if base <= MAX_BASE as u128 {
+        return Ok((r, None));
+    }
+    // (the liable seat paid exactly when pao applied: see `payments`)
+    Ok((r, Some(ExactPoints { base, pay: exact_payments(base, ctx, rules, r.pay.pao_applied) })))
 }
 
 #[inline(always)]
-fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+fn score_impl<const FU_ITEMS: bool, const EXACT: bool>(
+    hand: &Hand,
+    win: RTile,
+    ctx: &WinContext,
+    rules: &Rules,
+) -> Result<ScoreResult> {
     let melds = hand.melds();
     let MeldPass { closed, n_kans, ankans, reds, all, conc, all_masks } = meld_pass(hand, win, ctx)?;
     let concealed = hand.concealed;
@@ -271,7 +313,7 @@ fn score_impl<const FU_ITEMS: bool>(hand: &Hand, win: RTile, ctx: &WinContext, r
         )));
     };
     let found = Found { yaku: yl, yakuman: yakuman_mult, yaku_han, fu: fu_value, fu_items, form, wait };
-    settle(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
+    settle::<EXACT>(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
 }
 
 /// One pass over the melds (openness, kans, their tiles and red fives) and the hand
@@ -360,9 +402,10 @@ pub(super) struct Found {
 
 /// The result of the reading found: limits, dora (`[dora, ura, aka, kita]`, counted
 /// only without yakuman), pao and payments; or the error of a hand without (enough)
-/// yaku.
+/// yaku. Under aotenjou a hand past the 32-bit point fields is `PointsOverflow`, or
+/// with `EXACT` those fields saturated ([`score_exact`] counts the points).
 #[inline(always)]
-pub(super) fn settle(
+pub(super) fn settle<const EXACT: bool>(
     f: Found,
     dora: [u32; 4],
     hand: &Hand,
@@ -400,7 +443,6 @@ pub(super) fn settle(
         r.aka = aka;
         r.kita = kita;
         r.han = 13 * yakuman_mult + dora + ura + aka + kita;
-        r.base = aotenjou_checked(r.han, r.fu.max(20))?;
     } else if yakuman_mult > 0 {
         r.base = 8000 * yakuman_mult;
     }
@@ -412,6 +454,9 @@ pub(super) fn settle(
                 Yaku::Suukantsu => rules.pao_suukantsu,
                 _ => false,
             });
+        if rules.aotenjou {
+            return aotenjou_settled::<EXACT>(r, ctx, rules, pao_liable);
+        }
     } else {
         if yaku_han == 0 {
             return Err(Error::NoYaku(format!(
@@ -435,28 +480,88 @@ pub(super) fn settle(
         r.aka = aka;
         r.kita = kita;
         r.han = yaku_han + r.dora + r.ura + r.aka + r.kita;
-        if rules.renhou == RenhouValue::Mangan && yaku.contains(Yaku::Renhou) {
-            return Ok(renhou_mangan(r, ctx, rules));
-        }
         if rules.aotenjou {
-            r.base = aotenjou_checked(r.han, r.fu)?;
-            r.limit = Limit::None;
+            return aotenjou_ordinary::<EXACT>(r, ctx, rules);
+        }
+        if rules.renhou == RenhouValue::Mangan && yaku.contains(Yaku::Renhou) {
+            renhou_mangan(&mut r, rules);
         } else {
             let (b, l) = base_points(r.han, r.fu, rules);
             r.base = b;
             r.limit = l;
-        }
-        if rules.open_riichi_deal_in && ctx.open_riichi && !ctx.tsumo && !ctx.discarder_riichi {
-            open_riichi_yakuman(&mut r, rules)?;
+            if rules.open_riichi_deal_in && ctx.open_riichi && !ctx.tsumo && !ctx.discarder_riichi {
+                open_riichi_yakuman(&mut r, rules);
+            }
         }
     }
     r.pay = payments(r.base, ctx, rules, pao_liable);
     Ok(r)
 }
 
+/// The limits and payments of an ordinary hand under aotenjou (out of line: the
+/// ordinary path tests aotenjou once).
+#[cold]
+#[inline(never)]
+fn aotenjou_ordinary<const EXACT: bool>(mut r: ScoreResult, ctx: &WinContext, rules: &Rules) -> Result<ScoreResult> {
+    if rules.renhou == RenhouValue::Mangan && r.yaku.contains(Yaku::Renhou) {
+        renhou_mangan(&mut r, rules);
+    } else {
+        r.limit = Limit::None;
+        if rules.open_riichi_deal_in && ctx.open_riichi && !ctx.tsumo && !ctx.discarder_riichi {
+            open_riichi_yakuman(&mut r, rules);
+        }
+    }
+    aotenjou_settled::<EXACT>(r, ctx, rules, false)
+}
+
+/// Exact base points of a result scored under aotenjou, from its han, fu and limit:
+/// fu x 2^(han+2) (a yakuman at 20 fu or more; a deal-in paid as a yakuman at 13 han
+/// with the hand's dora), or the 2,000 of a renhou mangan. `PointsOverflow` past
+/// 2^124 (no valid hand comes near).
+pub fn aotenjou_base_of(r: &ScoreResult) -> Result<u128> {
+    let (han, fu) = match r.limit {
+        Limit::Mangan => return Ok(2000),
+        Limit::OpenRiichiYakuman => (13 + r.dora + r.ura + r.aka + r.kita, r.fu),
+        Limit::Yakuman => (r.han, r.fu.max(20)),
+        _ => (r.han, r.fu),
+    };
+    aotenjou_exact(han, fu).ok_or_else(|| {
+        Error::PointsOverflow(format!("aotenjou: {han} han {fu} fu is worth more than 2^124 base points"))
+    })
+}
+
+/// The base and payments of an aotenjou result: exact in the 32-bit fields up to
+/// [`MAX_BASE`] base points; past it `PointsOverflow`, or with `EXACT` the fields
+/// saturated.
+#[cold]
+fn aotenjou_settled<const EXACT: bool>(
+    mut r: ScoreResult,
+    ctx: &WinContext,
+    rules: &Rules,
+    pao_liable: bool,
+) -> Result<ScoreResult> {
+    let base = aotenjou_base_of(&r)?;
+    if base <= MAX_BASE as u128 {
+        r.base = base as u32;
+        r.pay = payments(r.base, ctx, rules, pao_liable);
+        return Ok(r);
+    }
+    if !EXACT {
+        return Err(Error::PointsOverflow(format!(
+            "aotenjou: {} han {} fu is worth {base} base points, more than the 32-bit point fields hold \
+             (at most {MAX_BASE} base points: 21 han at 30 fu); the scalar score counts it exactly",
+            r.han, r.fu
+        )));
+    }
+    r.base = base.min(u32::MAX as u128) as u32;
+    r.pay = exact_payments(base, ctx, rules, pao_liable).saturated();
+    Ok(r)
+}
+
 /// A renhou win under `renhou = "mangan"`: the hand without renhou when it is worth
-/// more than a mangan, else exactly a mangan (renhou alone, dora not counted).
-fn renhou_mangan(mut r: ScoreResult, ctx: &WinContext, rules: &Rules) -> ScoreResult {
+/// more than a mangan, else exactly a mangan (renhou alone, dora not counted). The
+/// payments are left to the caller.
+fn renhou_mangan(r: &mut ScoreResult, rules: &Rules) {
     let other = r.yaku_han - 5;
     let bonus = r.dora + r.ura + r.aka + r.kita;
     let without = if other > 0 { base_points(other + bonus, r.fu, rules) } else { (0, Limit::None) };
@@ -478,20 +583,18 @@ fn renhou_mangan(mut r: ScoreResult, ctx: &WinContext, rules: &Rules) -> ScoreRe
         r.han = 5;
         (r.base, r.limit) = (2000, Limit::Mangan);
     }
-    r.pay = payments(r.base, ctx, rules, false);
-    r
 }
 
 /// A deal-in to an open riichi by a player not in riichi (`open_riichi_deal_in`): the
 /// hand is paid as a yakuman when it is worth less (under aotenjou a yakuman's 13 han
-/// with the hand's dora, at its fu); its yaku, han and fu stay as scored.
-fn open_riichi_yakuman(r: &mut ScoreResult, rules: &Rules) -> Result<()> {
-    let yakuman = if rules.aotenjou { aotenjou_checked(13 + r.dora + r.ura + r.aka + r.kita, r.fu)? } else { 8000 };
-    if r.base < yakuman {
-        r.base = yakuman;
+/// with the hand's dora, at its fu: worth more exactly when the yaku are under 13 han);
+/// its yaku, han and fu stay as scored.
+fn open_riichi_yakuman(r: &mut ScoreResult, rules: &Rules) {
+    let less = if rules.aotenjou { 13 + r.dora + r.ura + r.aka + r.kita > r.han } else { r.base < 8000 };
+    if less {
+        r.base = 8000;
         r.limit = Limit::OpenRiichiYakuman;
     }
-    Ok(())
 }
 
 /// The sets of a standard reading with the winning tile in place (for the fu
@@ -565,29 +668,15 @@ impl Specials<'_> {
 }
 
 /// The rank (base points) of a yakuman reading of multiple `mult` with `bonus` dora:
-/// 8,000 a yakuman, or under aotenjou 13 han a yakuman plus the dora at the least fu
-/// (saturating; an ordinary reading outranks it only with more han).
+/// 8,000 a yakuman, or under aotenjou the [`aotenjou_rank`] of 13 han a yakuman plus
+/// the dora at the least fu (an ordinary reading outranks it only with more han).
 #[inline]
 pub(super) fn yakuman_rank(mult: u32, bonus: u32, rules: &Rules) -> u32 {
     if rules.aotenjou {
-        aotenjou_base(13 * mult + bonus, 20).min(u32::MAX as u64) as u32
+        aotenjou_rank(13 * mult + bonus, 20)
     } else {
         8000 * mult
     }
-}
-
-/// Base points under aotenjou, or the error of a hand worth more than the point
-/// fields hold.
-fn aotenjou_checked(han: u32, fu: u32) -> Result<u32> {
-    let b = aotenjou_base(han, fu);
-    if b > MAX_BASE {
-        return Err(Error::InvalidHand(format!(
-            "aotenjou: {han} han {fu} fu is worth {} base points, more than the 32-bit point fields hold \
-             (at most {MAX_BASE} base points: 21 han at 30 fu)",
-            if b == u64::MAX { "about 2^64 or more".to_string() } else { b.to_string() }
-        )));
-    }
-    Ok(b as u32)
 }
 
 /// The yakuman multiple of a list of yakuman: their sum when they stack, else the

@@ -464,9 +464,6 @@ class HandCalculator:
             return HandResponse(error=HandCalculator.ERR_NO_YAKU)
         except _mf.InvalidHandError as e:
             message = str(e)
-            if message.startswith("aotenjou:"):
-                # A value past what the core's point fields hold: no answer, not a non-winning hand.
-                raise _mf.InvalidRuleError(f"scores_calculator_factory=Aotenjou: {message}") from None
             return HandResponse(
                 error=message if message.startswith("win context") else HandCalculator.ERR_HAND_NOT_WINNING
             )
