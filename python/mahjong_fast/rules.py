@@ -51,6 +51,7 @@ class RuleSet(RuleSetBase, core=RiichiRules, toml_table="rules"):
     kiriage_mangan: bool
     kazoe: str
     aotenjou: bool
+    aotenjou_yakuman: str
     double_kokushi_13: bool
     double_suuankou_tanki: bool
     double_junsei_chuuren: bool

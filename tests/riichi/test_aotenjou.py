@@ -229,3 +229,35 @@ def test_other_options_under_aotenjou():
     # Honba and sticks are paid as ever beside the exact value.
     h = mf.score(**dict(WIKI_25_HAN, honba=3, riichi_sticks=2), rules=AOTENJOU)
     assert h.total == 48_318_382_100 + 900 + 2000 and h.deltas[1] == -(48_318_382_100 + 900)
+
+
+def test_fixed_yakuman_reading():
+    # Chinese Wikipedia, 青天井規則: a yakuman fixed at 10,000,000 (15,000,000 for a
+    # dealer) is one of the two readings; the other counts it as 13 han.
+    fixed = AOTENJOU.replace(aotenjou_yakuman="fixed")
+    tanki = dict(hand="111m444p777s555z22m", win_tile="2m", dora="1m")
+    single = mf.score(**tanki, rules=fixed.replace(double_suuankou_tanki=False))
+    assert (single.yakuman, single.han, single.dora, single.base) == (1, 0, 0, 2_500_000)
+    assert single.points == 10_000_000 and single.limit == "yakuman"
+    double = mf.score(**tanki, rules=fixed)
+    assert double.points == 20_000_000 and double.limit == "double yakuman"
+    dealer = mf.score(**dict(tanki, winner=0, dealer=0, discarder=1), rules=fixed.replace(double_suuankou_tanki=False))
+    assert dealer.points == 15_000_000
+    tsumo = mf.score(**dict(tanki, self_draw=True), rules=fixed.replace(double_suuankou_tanki=False))
+    assert (tsumo.tsumo_dealer_payment, tsumo.tsumo_non_dealer_payment) == (5_000_000, 2_500_000)
+    # "counted" (the default) differs on the same hand: 15 han (13 and two dora) at 60 fu.
+    counted = mf.score(**tanki, rules=AOTENJOU.replace(double_suuankou_tanki=False))
+    assert (counted.han, counted.base) == (15, 60 * 2**17)
+    # An ordinary hand worth more than the fixed yakuman is paid as itself.
+    r = mf.score(**WIKI_25_HAN, rules=fixed)
+    assert r.points == 48_318_382_100
+    # An open riichi deal-in is paid as the fixed yakuman when worth less.
+    deal_in = dict(
+        hand="123m456p789s23455s", win_tile="2s", riichi=True, open_riichi=True, dora="1s", winner=1, discarder=2
+    )
+    d = mf.score(**deal_in, rules=fixed.replace(open_riichi_deal_in=True))
+    assert (d.limit, d.points) == ("open riichi yakuman", 10_000_000)
+    # Without aotenjou the option changes nothing.
+    assert mf.score(**tanki, rules=STANDARD.replace(aotenjou_yakuman="fixed")).points == 64000
+    with pytest.raises(mf.InvalidRuleError, match="aotenjou_yakuman"):
+        AOTENJOU.replace(aotenjou_yakuman="thirteen")

@@ -397,6 +397,9 @@ mod tests {
             rules.open_riichi_deal_in = r.chance(50);
             use super::super::rules::Paarenchan;
             rules.paarenchan = [Paarenchan::Off, Paarenchan::Eighth, Paarenchan::FromEighth][r.below(3) as usize];
+            if rules.aotenjou && r.chance(30) {
+                rules.aotenjou_yakuman = super::super::rules::AotenjouYakuman::Fixed;
+            }
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);
             let lean = score_without_fu_items(&hand, win, &ctx, &rules);

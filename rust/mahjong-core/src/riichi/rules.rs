@@ -58,6 +58,16 @@ pub enum YakumanFu {
     Tenhou,
 }
 
+/// What a yakuman is worth under aotenjou (青天井), which has no limit to pay it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum AotenjouYakuman {
+    /// 13 han a multiple plus the hand's dora, at its fu (20 at least).
+    Counted,
+    /// A fixed 10,000,000 from a non-dealer's discarder (15,000,000 for a dealer), a
+    /// multiple each: base points 2,500,000 a yakuman.
+    Fixed,
+}
+
 /// How a human win (人和) scores.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum RenhouValue {
@@ -100,6 +110,7 @@ impl OptionValue for RenhouValue {
 crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman", Multiple => "multiple" });
 crate::named_enum!(YakumanFu { Counted => "counted", Tenhou => "tenhou" });
 crate::named_enum!(Paarenchan { Off => "off", Eighth => "eighth", FromEighth => "from_eighth" });
+crate::named_enum!(AotenjouYakuman { Counted => "counted", Fixed => "fixed" });
 crate::named_enum!(Daisharin { Off => "off", Pin => "pin", AllSuits => "all_suits" });
 
 crate::rule_options! {
@@ -123,6 +134,10 @@ crate::rule_options! {
         /// apply. `score` counts the points exactly at any size; a batch row past the
         /// int32 columns is a `PointsOverflowError`.
         aotenjou: bool = false, Kind::Bool;
+        /// Under aotenjou, a yakuman: "counted" (13 han a multiple plus its dora, at the
+        /// hand's fu) or "fixed" (10,000,000 on a non-dealer's ron, 15,000,000 on a
+        /// dealer's, a multiple each: Chinese Wikipedia 青天井規則's first reading).
+        aotenjou_yakuman: AotenjouYakuman = AotenjouYakuman::Counted, AotenjouYakuman::KIND;
         /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.
         double_kokushi_13: bool = true, Kind::Bool;
         /// Four concealed triplets on a pair wait (四暗刻単騎) counts double.

@@ -10,7 +10,7 @@ use super::points::{
     aotenjou_exact, aotenjou_rank, base_points, exact_payments, payments, ExactPayments, Limit, Payments, MAX_BASE,
 };
 use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
-use super::rules::{RenhouValue, Rules, YakumanFu};
+use super::rules::{AotenjouYakuman, RenhouValue, Rules, YakumanFu};
 use super::shape::{Form, Shape};
 use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
@@ -159,7 +159,7 @@ pub fn score_exact(
     if !rules.aotenjou {
         return Ok((r, None));
     }
-    let base = aotenjou_base_of(&r)?;
+    let base = aotenjou_base_of(&r, rules)?;
     if base <= MAX_BASE as u128 {
         return Ok((r, None));
     }
@@ -435,7 +435,7 @@ pub(super) fn settle<const EXACT: bool>(
         pay: Payments::default(),
     };
     let mut pao_liable = false;
-    if yakuman_mult > 0 && rules.aotenjou {
+    if yakuman_mult > 0 && rules.aotenjou && rules.aotenjou_yakuman == AotenjouYakuman::Counted {
         // No limit: 13 han a yakuman, plus every dora, at the hand's fu (thirteen
         // orphans, which Tenhou records at 0 fu, at the base 20).
         r.dora = dora;
@@ -514,13 +514,21 @@ fn aotenjou_ordinary<const EXACT: bool>(mut r: ScoreResult, ctx: &WinContext, ru
     aotenjou_settled::<EXACT>(r, ctx, rules, false)
 }
 
+/// Base points of a yakuman under aotenjou with `aotenjou_yakuman = "fixed"`: a
+/// non-dealer's ron of 10,000,000.
+pub const FIXED_YAKUMAN_BASE: u32 = 2_500_000;
+
 /// Exact base points of a result scored under aotenjou, from its han, fu and limit:
 /// fu x 2^(han+2) (a yakuman at 20 fu or more; a deal-in paid as a yakuman at 13 han
-/// with the hand's dora), or the 2,000 of a renhou mangan. `PointsOverflow` past
+/// with the hand's dora), or the 2,000 of a renhou mangan; a yakuman of the "fixed"
+/// reading 2,500,000 a multiple. `PointsOverflow` past
 /// 2^124 (no valid hand comes near).
-pub fn aotenjou_base_of(r: &ScoreResult) -> Result<u128> {
+pub fn aotenjou_base_of(r: &ScoreResult, rules: &Rules) -> Result<u128> {
+    let fixed = rules.aotenjou_yakuman == AotenjouYakuman::Fixed;
     let (han, fu) = match r.limit {
         Limit::Mangan => return Ok(2000),
+        Limit::Yakuman if fixed => return Ok(FIXED_YAKUMAN_BASE as u128 * r.yakuman as u128),
+        Limit::OpenRiichiYakuman if fixed => return Ok(FIXED_YAKUMAN_BASE as u128),
         Limit::OpenRiichiYakuman => (13 + r.dora + r.ura + r.aka + r.kita, r.fu),
         Limit::Yakuman => (r.han, r.fu.max(20)),
         _ => (r.han, r.fu),
@@ -540,7 +548,7 @@ fn aotenjou_settled<const EXACT: bool>(
     rules: &Rules,
     pao_liable: bool,
 ) -> Result<ScoreResult> {
-    let base = aotenjou_base_of(&r)?;
+    let base = aotenjou_base_of(&r, rules)?;
     if base <= MAX_BASE as u128 {
         r.base = base as u32;
         r.pay = payments(r.base, ctx, rules, pao_liable);
@@ -590,7 +598,11 @@ fn renhou_mangan(r: &mut ScoreResult, rules: &Rules) {
 /// with the hand's dora, at its fu: worth more exactly when the yaku are under 13 han);
 /// its yaku, han and fu stay as scored.
 fn open_riichi_yakuman(r: &mut ScoreResult, rules: &Rules) {
-    let less = if rules.aotenjou { 13 + r.dora + r.ura + r.aka + r.kita > r.han } else { r.base < 8000 };
+    let less = match (rules.aotenjou, rules.aotenjou_yakuman) {
+        (false, _) => r.base < 8000,
+        (true, AotenjouYakuman::Counted) => 13 + r.dora + r.ura + r.aka + r.kita > r.han,
+        (true, AotenjouYakuman::Fixed) => aotenjou_exact(r.han, r.fu).is_some_and(|b| b < FIXED_YAKUMAN_BASE as u128),
+    };
     if less {
         r.base = 8000;
         r.limit = Limit::OpenRiichiYakuman;
@@ -672,10 +684,11 @@ impl Specials<'_> {
 /// the dora at the least fu (an ordinary reading outranks it only with more han).
 #[inline]
 pub(super) fn yakuman_rank(mult: u32, bonus: u32, rules: &Rules) -> u32 {
-    if rules.aotenjou {
-        aotenjou_rank(13 * mult + bonus, 20)
-    } else {
-        8000 * mult
+    match (rules.aotenjou, rules.aotenjou_yakuman) {
+        (false, _) => 8000 * mult,
+        (true, AotenjouYakuman::Counted) => aotenjou_rank(13 * mult + bonus, 20),
+        // (below 2^31, where a rank is the value itself)
+        (true, AotenjouYakuman::Fixed) => FIXED_YAKUMAN_BASE.saturating_mul(mult).min(i32::MAX as u32),
     }
 }
 
