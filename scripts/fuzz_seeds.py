@@ -126,6 +126,19 @@ def real_logs(corpus: Path) -> None:
             lines = text.splitlines()
             cut = next((i for i, line in enumerate(lines) if '"end_kyoku"' in line), len(lines))
             put(corpus, "log_mjai", "\n".join(lines[: cut + 1]) + "\n")
+    # tenhou.net/6 with this package's extension (docs/tenhou6_extensions.md): client
+    # logs (unseen tiles, a resumed hand, a three-player table whose empty seat is 1).
+    client = TENHOU / "dnovikoff-tenhou"
+    for f in smallest(list(client.glob("session_logs*/*.log")), 3) + [
+        client / "session_logs4/444b3_2018-02-06_07_34_02.log",
+        client / "network_examples/sanma.log",
+    ]:
+        if f.is_file():
+            for text in engine.convert_log(f, "tenhou6")[:1]:
+                d = json.loads(text)
+                resumed = [h for h in d["log"] if len(h) > 17 and "resumed" in h[17]]
+                d["log"] = d["log"][:2] + resumed[:1]
+                put(corpus, "log_tenhou6", json.dumps(d, ensure_ascii=False))
 
 
 def layouts_and_rules(corpus: Path) -> None:

@@ -7,7 +7,7 @@
 //! same slots, in every format that can hold them).
 
 use mahjong_core::engine::replay::replay_game;
-use mahjong_core::logs::roundtrip::{round_trip, Target};
+use mahjong_core::logs::roundtrip::{round_trip, Outcome, Target};
 use mahjong_core::logs::{decode_bytes, parse_text, Format};
 use mahjong_core::options::{RuleSet, Value};
 use mahjong_core::solitaire::board::Board;
@@ -57,16 +57,23 @@ pub fn ids(data: &[u8]) {
 }
 
 /// A log in `format`: read (bytes may be gzipped), every game replays and writes
-/// as mjai and tenhou.net/6 (where that format can hold it) into output the readers
-/// take back as the same game.
+/// as mjai and tenhou.net/6 (where that format can hold it: not play out of turn)
+/// into output the readers take back as the same game; a game read from mjai or
+/// tenhou.net/6 is always written back in its own format.
 pub fn log(data: &[u8], format: Format) {
     let Ok(text) = decode_bytes(data, "fuzz") else { return };
     let Ok(games) = parse_text(&text, format, "fuzz") else { return };
     for g in &games {
         let _ = replay_game(g);
         for t in Target::ALL {
-            if let Err(e) = round_trip(g, t) {
-                panic!("{e}");
+            match round_trip(g, t) {
+                Err(e) => panic!("{e}"),
+                Ok(Outcome::NotWritable(why)) => {
+                    let own = matches!((format, t), (Format::Tenhou6, Target::Tenhou6) | (Format::Mjai, Target::Mjai));
+                    assert!(!own, "read as {format:?} but not written back: {why}");
+                    assert!(why.contains("fuzz"), "a refusal that does not name the game: {why}");
+                }
+                Ok(Outcome::Same(_)) => {}
             }
         }
     }

@@ -98,3 +98,25 @@ fn a_resumed_hand_keeps_its_table_and_its_pon_for_a_later_kakan() {
     let e = tenhou6::parse(&bare.to_string(), "b.json").expect_err("no pon");
     assert!(e.message().contains("without a pon"), "{}", e.message());
 }
+
+#[test]
+fn play_out_of_turn_is_refused_naming_what_would_change() {
+    // Seat 2 plays after seat 0 (seat 1 skipped): tenhou.net/6 keeps no order of
+    // play, so the game cannot be held. The refusal names the change, not the
+    // shown hand of seat 2 left without a note where the play read back stops.
+    let g = client(
+        "Get: <GO type=\"9\" lobby=\"0\"/>\nGet: <INIT seed=\"0,0,0,1,2,30\" ten=\"250,250,250,250\" oya=\"0\" \
+         hai=\"0,4,8,12,16,20,24,28,32,36,40,44,48\"/> <T52/>\nGet: <D52/> <V/>\nGet: <f60/>\n\
+         Get: <RYUUKYOKU ba=\"0,0\" sc=\"250,-10,250,-10,250,30,250,-10\" \
+         hai2=\"100,101,102,104,105,106,108,109,110,112,113,114,116\"/>\n",
+    );
+    match round_trip(&g, Target::Tenhou6) {
+        Ok(Outcome::NotWritable(why)) => {
+            assert!(why.contains("c.log#0: cannot be written as tenhou.net/6 without changing it"), "{why}");
+            assert!(!why.contains("unseen"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // mjai holds it.
+    assert!(matches!(round_trip(&g, Target::Mjai), Ok(Outcome::Same(_))));
+}

@@ -593,12 +593,45 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
     // The format keeps no order of play (the reader rebuilds it from the turn order)
     // and not everything a record states: a game that would read back differently
     // is refused rather than written changed.
-    let back = super::tenhou6::parse(&text, &game.source)?;
-    if let Some(d) = super::roundtrip::first_difference(game, &back) {
-        return Err(crate::error::Error::LogParse(format!(
+    let changed = |d: String| {
+        crate::error::Error::LogParse(format!(
             "{}: cannot be written as tenhou.net/6 without changing it ({d}); write mjai instead",
             game.source
-        )));
+        ))
+    };
+    let back = match super::tenhou6::parse(&text, &game.source) {
+        Ok(back) => back,
+        Err(e) => {
+            // A hand whose play reads back otherwise may leave a win or draw with
+            // unseen tiles and no note: the play is what differs.
+            if let Ok((mut lenient, _)) = super::tenhou6::parse_with(&text, &game.source, false) {
+                take_results(&mut lenient, game);
+                if let Some(d) = super::roundtrip::first_difference(game, &lenient) {
+                    return Err(changed(d));
+                }
+            }
+            return Err(e);
+        }
+    };
+    if let Some(d) = super::roundtrip::first_difference(game, &back) {
+        return Err(changed(d));
     }
     Ok(text)
+}
+
+/// `back` with the shown hands of `game`'s wins and draws where the two have a win
+/// or a draw at the same place: what is left differs in play.
+fn take_results(back: &mut GameLog, game: &GameLog) {
+    for (b, g) in back.events.iter_mut().zip(game.events.iter()) {
+        match (b, g) {
+            (Event::Win(b), Event::Win(g)) => {
+                b.hand = g.hand.clone();
+                b.win_tile = g.win_tile;
+                b.dora_indicators = g.dora_indicators.clone();
+                b.ura_indicators = g.ura_indicators.clone();
+            }
+            (Event::Ryuukyoku(b), Event::Ryuukyoku(g)) => b.shown = g.shown.clone(),
+            _ => {}
+        }
+    }
 }
