@@ -683,6 +683,9 @@ fn replay_round(
     let mut scorer_judge = super::scorer::ScorerJudge::new(*scoring);
     let use_record = values == Values::Record;
     let mut round = game.start_round(wall, true);
+    // The engine emits about the events the record holds: one allocation, not a
+    // list grown step by step.
+    round.events.reserve(body.len() + 8);
     round.hidden_seats = hidden;
     let mut i = 0;
     let mut legal = true;

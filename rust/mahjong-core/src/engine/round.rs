@@ -148,6 +148,10 @@ pub struct Round {
     /// The discarder who fed the open kan whose replacement tile is now in hand
     /// (liable for a rinshan tsumo under `pao_daiminkan_rinshan`).
     pub(super) rinshan_feeder: Option<u8>,
+    /// The tile last offered (discarder, kind) and the seats whose hands it
+    /// completes: the ron chance and the furiten after it passes ask the same
+    /// question of unchanged hands, so it is answered once.
+    offer_waits: Option<(u8, u8, u8)>,
     /// Events emitted (only when recording).
     pub events: Vec<Event>,
     record: bool,
@@ -233,6 +237,7 @@ impl Round {
             pending_kan: None,
             pending_nuki: None,
             rinshan_feeder: None,
+            offer_waits: None,
             hidden_seats: 0,
             events: Vec::new(),
             record,
@@ -390,14 +395,11 @@ impl Round {
     }
 
     /// Can `seat` ron `tile` (shape, furiten, forfeit, yaku)?
-    fn ron_ok(&mut self, seat: u8, from: u8, tile: TileId, source: ClaimSource, judge: &mut dyn WinJudge) -> bool {
-        // The shape test comes first: it is a few table-free passes over the counts,
-        // cheaper than the shanten a readiness gate would need.
+    /// Does a tile of kind `k` complete `seat`'s hand (only thirteen orphans count
+    /// when it comes from a closed kan)? The shape test is a few table-free passes
+    /// over the counts, cheaper than the shanten a readiness gate would need.
+    fn completed_by(&mut self, seat: u8, k: usize, source: ClaimSource) -> bool {
         let s = &mut self.seats[seat as usize];
-        if s.forfeit {
-            return false;
-        }
-        let k = tile.tile().index();
         if s.counts[k] >= 4 {
             return false;
         }
@@ -407,7 +409,21 @@ impl Round {
             _ => agari::is_complete(&s.counts),
         };
         s.counts[k] -= 1;
-        if !complete || s.furiten() {
+        complete
+    }
+
+    /// May `seat`, whose hand `tile` completes when `complete`, ron it?
+    fn ron_ok(
+        &mut self,
+        seat: u8,
+        from: u8,
+        tile: TileId,
+        source: ClaimSource,
+        complete: bool,
+        judge: &mut dyn WinJudge,
+    ) -> bool {
+        let s = &mut self.seats[seat as usize];
+        if s.forfeit || !complete || s.furiten() {
             return false;
         }
         self.judge_win(seat, from, tile, Some(source), judge).is_some()

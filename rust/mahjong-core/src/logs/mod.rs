@@ -123,20 +123,22 @@ pub fn parse_text(text: &str, format: Format, source: &str) -> Result<Vec<GameLo
             let mut offset = 0;
             // One list for every line's tags; the line is named only in an error.
             let mut line_tags = Vec::new();
-            for (lineno, line) in text.split_inclusive('\n').enumerate() {
+            let b = text.as_bytes();
+            let mut lineno = 0;
+            while offset < b.len() {
+                // Lines are short: a byte loop finds their ends in fewer steps than
+                // a general search set up per line.
+                let end = b[offset..].iter().position(|&c| c == b'\n').map_or(b.len(), |j| offset + j + 1);
+                let line = &text[offset..end];
+                lineno += 1;
                 if let Some(rest) = line.strip_prefix("Get: ") {
                     line_tags.clear();
-                    tags::read_tags_into(
-                        rest,
-                        offset + 5,
-                        &|| format!("{source}: line {}", lineno + 1),
-                        &mut line_tags,
-                    )?;
+                    tags::read_tags_into(rest, offset + 5, &|| format!("{source}: line {lineno}"), &mut line_tags)?;
                     for t in &line_tags {
                         r.tag(t)?;
                     }
                 }
-                offset += line.len();
+                offset = end;
             }
             Ok(r.finish())
         }

@@ -8,7 +8,7 @@
 
 use super::event::*;
 use super::meldcode;
-use super::tags::{each_int, int_list, percent_decode, Tag};
+use super::tags::{each_int, int_list, one_int, percent_decode, Tag};
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::tile::TileId;
@@ -42,7 +42,7 @@ const HAI: [&str; 4] = ["hai0", "hai1", "hai2", "hai3"];
 
 fn id_of(v: i64, tag: &Tag, source: &str) -> Result<TileId> {
     if (0..136).contains(&v) {
-        TileId::new(v as u32)
+        Ok(TileId::wrapping(v as u8))
     } else {
         Err(Error::LogParse(format!("{source}: byte {}: <{}>: tile id {v} out of range", tag.offset, tag.name)))
     }
@@ -146,15 +146,10 @@ impl<'s> TagReader<'s> {
         }
     }
 
+    #[inline]
     fn game(&mut self) -> &mut GameLog {
         if self.cur.is_none() {
-            let n = self.games.len();
-            self.cur = Some(GameLog {
-                source: format!("{}#{n}", self.source),
-                n_players: 4,
-                hidden_tiles: self.flavour == Flavour::Client,
-                ..GameLog::default()
-            });
+            self.start_game();
         }
         // The branch above guarantees Some.
         match self.cur.as_mut() {
@@ -163,6 +158,25 @@ impl<'s> TagReader<'s> {
         }
     }
 
+    #[cold]
+    fn start_game(&mut self) {
+        let n = self.games.len();
+        self.cur = Some(GameLog {
+            source: format!("{}#{n}", self.source),
+            n_players: 4,
+            hidden_tiles: self.flavour == Flavour::Client,
+            ..GameLog::default()
+        });
+        // A client log's games are not sized by their tags (the mjlog reader's
+        // expect_events): room for a whole east-south game's events at once.
+        if self.flavour == Flavour::Client {
+            if let Some(g) = self.cur.as_mut() {
+                g.events.reserve(1024);
+            }
+        }
+    }
+
+    #[inline]
     fn push(&mut self, e: Event) {
         self.game().events.push(e);
     }
@@ -179,6 +193,13 @@ impl<'s> TagReader<'s> {
     /// Feed one tag.
     pub fn tag(&mut self, tag: &Tag) -> Result<()> {
         let name = tag.name;
+        // Draws and discards (a letter and digits) are most tags: told apart first,
+        // as no named tag below has that shape.
+        if let [first @ (b'T'..=b'W' | b'D'..=b'G' | b'd'..=b'g'), rest @ ..] = name.as_bytes() {
+            if rest.iter().all(u8::is_ascii_digit) {
+                return self.draw_or_discard(tag, *first, rest);
+            }
+        }
         match name {
             "GO" => {
                 if self.cur.as_ref().is_some_and(|g| !g.events.is_empty()) {
@@ -248,7 +269,8 @@ impl<'s> TagReader<'s> {
             }
             "AGARI" => self.agari(tag)?,
             "RYUUKYOKU" => self.ryuukyoku(tag)?,
-            _ => self.draw_or_discard(tag)?,
+            // Other tags (TAIKYOKU, SHUFFLE, PROF, BYE...) carry no play.
+            _ => {}
         }
         Ok(())
     }
@@ -294,6 +316,7 @@ impl<'s> TagReader<'s> {
     /// a win only another win (a double ron) may follow; play recorded after it
     /// would be lost by the writers (an mjlog holds nothing between a win and the
     /// next deal).
+    #[inline]
     fn need_round(&self, tag: &Tag) -> Result<()> {
         if !self.round_open {
             Err(self.err(tag, "outside a hand (no INIT before it)"))
@@ -427,19 +450,16 @@ impl<'s> TagReader<'s> {
         Ok(t)
     }
 
-    fn draw_or_discard(&mut self, tag: &Tag) -> Result<()> {
-        let name = tag.name;
-        let first = name.as_bytes()[0];
-        let rest = &name[1..];
+    /// A draw (`T`-`W`) or discard (`D`-`G`, lower case: tsumogiri in the client
+    /// protocol) whose name's `rest` after the letter `first` is digits only.
+    #[inline]
+    fn draw_or_discard(&mut self, tag: &Tag, first: u8, rest: &[u8]) -> Result<()> {
         let (is_draw, seat, lower) = match first {
             b'T' | b'U' | b'V' | b'W' => (true, first - b'T', false),
             b'D' | b'E' | b'F' | b'G' => (false, first - b'D', false),
             b'd' | b'e' | b'f' | b'g' => (false, first - b'd', true),
-            _ => return Ok(()), // other tags (UN, TAIKYOKU, SHUFFLE, PROF, BYE...) carry no play
+            _ => return Ok(()),
         };
-        if !rest.is_empty() && !rest.bytes().all(|c| c.is_ascii_digit()) {
-            return Ok(()); // e.g. "DORA" handled above; "TAIKYOKU" etc. start with other letters
-        }
         if rest.is_empty() && !(is_draw && self.flavour == Flavour::Client) {
             return Ok(()); // a bare <D/> in the client protocol is not a play
         }
@@ -447,7 +467,10 @@ impl<'s> TagReader<'s> {
         let tile = if rest.is_empty() {
             None
         } else {
-            let v: i64 = rest.parse().map_err(|_| self.err(tag, "bad tile id"))?;
+            let v = match rest.len() {
+                ..=18 => rest.iter().fold(0i64, |n, &d| n * 10 + (d - b'0') as i64),
+                _ => one_int(&tag.name[1..]).ok_or_else(|| self.err(tag, "bad tile id"))?,
+            };
             Some(id_of(v, tag, self.source)?)
         };
         if is_draw {

@@ -57,9 +57,12 @@ impl Round {
         let k = tile.tile().index();
         let live = self.live_left() > 0;
         let n = self.rules.players;
+        let mut waits = 0u8;
         for i in 1..n {
             let t = (from + i) % n;
-            if self.ron_ok(t, from, tile, source, judge) {
+            let complete = self.completed_by(t, k, source);
+            waits |= (complete as u8) << t;
+            if self.ron_ok(t, from, tile, source, complete, judge) {
                 can_ron |= 1 << t;
             }
             if source != ClaimSource::Discard || !live || self.seats[t as usize].in_riichi() {
@@ -73,6 +76,8 @@ impl Round {
                 can_call |= 1 << t;
             }
         }
+        // A closed kan's test is thirteen orphans only: not the furiten question.
+        self.offer_waits = (source != ClaimSource::Ankan).then_some((from, k as u8, waits));
         if can_ron | can_call == 0 {
             return false;
         }
@@ -84,18 +89,19 @@ impl Round {
     /// become furiten until their next discard, and for good when in riichi.
     pub(super) fn mark_furiten(&mut self, from: u8, tile: TileId, ronned: u8) {
         let k = tile.tile().index();
+        // The offer of this tile has just passed, no hand changed since: its
+        // answers stand.
+        let known = self.offer_waits.take().filter(|&(f, kind, _)| f == from && kind as usize == k);
         for t in 0..self.rules.players {
             if t == from || ronned & (1 << t) != 0 {
                 continue;
             }
-            let s = &mut self.seats[t as usize];
             // The tile is a wait exactly when it completes the hand.
-            if s.counts[k] >= 4 {
-                continue;
-            }
-            s.counts[k] += 1;
-            let wait = agari::is_complete(&s.counts);
-            s.counts[k] -= 1;
+            let wait = match known {
+                Some((_, _, waits)) => waits & (1 << t) != 0,
+                None => self.completed_by(t, k, ClaimSource::Discard),
+            };
+            let s = &mut self.seats[t as usize];
             if wait {
                 s.furiten_temp = true;
                 if matches!(s.riichi, Riichi::Accepted { .. }) {
