@@ -3,8 +3,10 @@
 //! once, then evaluated PASSES times, so `callgrind` of two pass counts differs by the
 //! evaluation alone: `cargo build --release -p mahjong-core --example shanten_profile`,
 //! then `valgrind --tool=callgrind target/release/examples/shanten_profile N PASSES MODE`
-//! with MODE `shanten` (riichi forms), `standard` (standard form only) or `batch` (the
-//! counts-column batch on one thread, validation included; set RAYON_NUM_THREADS=1).
+//! with MODE `shanten` (riichi forms), `standard` (standard form only), `baseline`
+//! (standard form on the SSE2 baseline path, not the run-time-selected kernel) or
+//! `batch` (the counts-column batch on one thread, validation included; set
+//! RAYON_NUM_THREADS=1).
 //! `dump` prints every hand's shanten, one a line, to compare builds.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a development aid, not library code
 
@@ -61,6 +63,14 @@ fn main() {
                 let errs = shanten_rows(&Rows::<&str>::Counts(&flat), None, &mut out);
                 assert!(errs.is_empty());
                 acc += out.iter().map(|&s| s as i64).sum::<i64>();
+            }
+        }
+        "baseline" => {
+            for _ in 0..passes {
+                for h in &hands {
+                    acc +=
+                        mahjong_core::shanten::table::baseline_standard_distance(std::hint::black_box(h), 4) as i64 - 1;
+                }
             }
         }
         "standard" => {

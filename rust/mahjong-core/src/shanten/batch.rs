@@ -263,10 +263,27 @@ pub fn shanten_rows<S: AsRef<str> + Sync>(rows: &Rows<'_, S>, n_sets: Option<usi
         // The hot case: rows read in place, validity decided without building
         // errors; only bad rows take the general path.
         Rows::Counts(bytes) => {
+            #[cfg(target_arch = "x86_64")]
+            if super::kernel::available() {
+                // SAFETY: the CPU has the kernel's instructions.
+                return par_rows_direct(out, bytes, SHANTEN_ERROR, |c| unsafe { kernel_row(c, n_sets) }, slow);
+            }
             par_rows_direct(out, bytes, SHANTEN_ERROR, |c| row_sets_fast(c, n_sets).map(|n| valid_shanten(c, n)), slow)
         }
         Rows::Mpsz(_) => par_rows(out, SHANTEN_ERROR, slow),
     }
+}
+
+/// A shanten row's fast path compiled for the kernel's instructions (the row check,
+/// the special forms and the kernel in one body; a call from the generic loop).
+///
+/// # Safety
+/// The CPU has SSSE3 and SSE4.1 (`kernel::available`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3,sse4.1")]
+unsafe fn kernel_row(c: &Counts, n_sets: Option<usize>) -> Option<i8> {
+    // SAFETY: this function's own requirement.
+    row_sets_fast(c, n_sets).map(|n| unsafe { super::kernel::valid_shanten(c, n) })
 }
 
 /// [`row_sets`] without an error: `None` sends the row to the slow path.

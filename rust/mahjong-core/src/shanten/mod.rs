@@ -22,6 +22,8 @@
 pub mod batch;
 pub mod dp;
 pub mod gen;
+#[cfg(target_arch = "x86_64")]
+pub mod kernel;
 pub mod query;
 pub mod table;
 
@@ -276,12 +278,17 @@ pub fn shanten(counts: &Counts, n_sets: usize) -> i8 {
 /// number, never a panic).
 #[inline]
 pub fn valid_shanten(counts: &Counts, n_sets: usize) -> i8 {
-    with_special_forms(counts, n_sets, table::valid_distance(counts, n_sets) as i8 - 1)
+    #[cfg(target_arch = "x86_64")]
+    if kernel::available() {
+        // SAFETY: the CPU has the kernel's instructions.
+        return unsafe { kernel::valid_shanten(counts, n_sets) };
+    }
+    with_special_forms(counts, n_sets, table::baseline_valid_distance(counts, n_sets) as i8 - 1)
 }
 
 /// The minimum of standard shanten `s` and, where they apply, the special forms.
 #[inline(always)]
-fn with_special_forms(counts: &Counts, n_sets: usize, s: i8) -> i8 {
+pub(super) fn with_special_forms(counts: &Counts, n_sets: usize, s: i8) -> i8 {
     if n_sets == 4 && s > -1 {
         let p = profile(counts);
         if p.tiles == 13 || p.tiles == 14 {

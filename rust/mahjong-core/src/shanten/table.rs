@@ -25,17 +25,19 @@ const CLASSES: usize = 256;
 static PALETTE: [u8; 16 * CLASSES] = *include_bytes!(concat!(env!("OUT_DIR"), "/palette.bin"));
 /// 16-byte aligned bytes: the SIMD steps read them as memory operands.
 #[repr(C, align(16))]
-struct Aligned<const M: usize>([u8; M]);
+pub(super) struct Aligned<const M: usize>(pub(super) [u8; M]);
 /// Pair classes the tables have room for (as `build.rs` pads them): a class masked
 /// to 9 bits indexes them without a bounds check.
-const PAIR_CLASSES: usize = 512;
+pub(super) const PAIR_CLASSES: usize = 512;
 /// Pair class (u16) of two suit classes `a`, `b` at `2 * (256 a + b)`.
 static PAIR_CLASS: [u8; 2 * 256 * 256] = *include_bytes!(concat!(env!("OUT_DIR"), "/pair_class.bin"));
 /// Per pair class, its vector complemented: [255 - d0[0..8] | 255 - d1[0..8]].
-static PAIR_COMP: Aligned<{ 16 * PAIR_CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_comp.bin")));
+pub(super) static PAIR_COMP: Aligned<{ 16 * PAIR_CLASSES }> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_comp.bin")));
 /// Per pair class and set count n (0..6): [d1[n-i] | d0[n-i]] for i <= n, 0xFF past n.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-static PAIR_REV: Aligned<{ 96 * PAIR_CLASSES }> = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_rev.bin")));
+pub(super) static PAIR_REV: Aligned<{ 96 * PAIR_CLASSES }> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/pair_rev.bin")));
 
 /// Size of the embedded shanten tables in bytes (reported by the benchmarks).
 pub fn table_bytes() -> usize {
@@ -87,14 +89,26 @@ fn digits(v: u64) -> (usize, usize) {
     (low6 as usize, (pairs >> 48) as usize)
 }
 
+/// Class of a number suit from its two base-5 codes: `lo`, the first six kinds (`d0 +
+/// 5 d1 + ... + 3125 d5`), and `hi`, the last three (`d6 + 5 d7 + 25 d8`).
+#[inline(always)]
+pub(super) fn number_class_of(lo: usize, hi: usize) -> u8 {
+    let at = 2 * (lo & 0x3FFF);
+    let state = u16::from_le_bytes([SUIT_PREFIX[at], SUIT_PREFIX[at + 1]]) as usize;
+    class_at(SUIT_STATE, 125 * state + hi)
+}
+
+/// Class of the honors from their base-5 code (kind 27 the lowest digit).
+#[inline(always)]
+pub(super) fn honor_class_of(code: usize) -> u8 {
+    class_at(HONOR_CLASS, code)
+}
+
 /// Class of the number suit starting at kind `base` (0, 9 or 18); counts at most 4.
 #[inline(always)]
 fn number_class(counts: &Counts, base: usize) -> u8 {
     let (lo, d67) = digits(word(counts, base));
-    let hi = d67 + 25 * counts[base + 8] as usize;
-    let at = 2 * (lo & 0x3FFF);
-    let state = u16::from_le_bytes([SUIT_PREFIX[at], SUIT_PREFIX[at + 1]]) as usize;
-    class_at(SUIT_STATE, 125 * state + hi)
+    number_class_of(lo, d67 + 25 * counts[base + 8] as usize)
 }
 
 /// Class of the honors (kinds 27..34); counts at most 4.
@@ -102,7 +116,7 @@ fn number_class(counts: &Counts, base: usize) -> u8 {
 fn honor_class(counts: &Counts) -> u8 {
     // Bytes 26..34 shifted down one: kinds 27..33 in bytes 0..6, a zero on top.
     let (lo, d6) = digits(word(counts, 26) >> 8);
-    class_at(HONOR_CLASS, lo + 15625 * d6)
+    honor_class_of(lo + 15625 * d6)
 }
 
 /// True when every count is at most 4 (the tables' range).
@@ -130,7 +144,7 @@ fn in_range(counts: &Counts) -> bool {
 
 /// Counts with every entry above 4 read as 4.
 #[cold]
-fn clamped(counts: &Counts) -> Counts {
+pub(super) fn clamped(counts: &Counts) -> Counts {
     counts.map(|c| c.min(4))
 }
 
@@ -197,19 +211,33 @@ pub fn suits(counts: &Counts) -> [Dist; 4] {
 }
 
 /// Fewest draws to turn concealed `counts` into `n_sets` sets and a pair: the hot
-/// path of standard shanten. Counts above 4 are read as 4.
+/// path of standard shanten. Counts above 4 are read as 4. Through the SSSE3/SSE4.1
+/// kernel where the CPU has it (`kernel.rs`), else [`baseline_standard_distance`]:
+/// the same number either way.
 #[inline]
 pub fn standard_distance(counts: &Counts, n_sets: usize) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    if super::kernel::available() {
+        // SAFETY: the CPU has the kernel's instructions.
+        return unsafe { super::kernel::standard_distance(counts, n_sets) };
+    }
+    baseline_standard_distance(counts, n_sets)
+}
+
+/// [`standard_distance`] on the baseline path (SSE2 on x86-64, plain Rust elsewhere):
+/// base-5 indices from multiplies of packed words.
+#[inline]
+pub fn baseline_standard_distance(counts: &Counts, n_sets: usize) -> u8 {
     if in_range(counts) {
-        valid_distance(counts, n_sets)
+        baseline_valid_distance(counts, n_sets)
     } else {
-        valid_distance(&clamped(counts), n_sets)
+        baseline_valid_distance(&clamped(counts), n_sets)
     }
 }
 
 /// Pair class of two suit classes (the min-plus product of their vectors).
 #[inline(always)]
-fn pair_class(a: u8, b: u8) -> usize {
+pub(super) fn pair_class(a: u8, b: u8) -> usize {
     let at = 2 * (256 * a as usize + b as usize);
     u16::from_le_bytes([PAIR_CLASS[at], PAIR_CLASS[at + 1]]) as usize % PAIR_CLASSES
 }
@@ -217,16 +245,28 @@ fn pair_class(a: u8, b: u8) -> usize {
 /// The two pair classes of a hand: man with pin, sou with the honors (counts at
 /// most 4).
 #[inline(always)]
-fn pair_classes(counts: &Counts) -> (usize, usize) {
+pub(super) fn pair_classes(counts: &Counts) -> (usize, usize) {
     let mp = pair_class(number_class(counts, 0), number_class(counts, 9));
     let sh = pair_class(number_class(counts, 18), honor_class(counts));
     (mp, sh)
 }
 
 /// [`standard_distance`] of counts already known to be at most 4 each (a larger
-/// count gives a wrong distance, never a panic or a read outside the tables).
+/// count gives a wrong distance, never a panic or a read outside the tables); the
+/// kernel where the CPU has it, as [`standard_distance`].
 #[inline]
 pub fn valid_distance(counts: &Counts, n_sets: usize) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    if super::kernel::available() {
+        // SAFETY: the CPU has the kernel's instructions.
+        return unsafe { super::kernel::valid_distance(counts, n_sets) };
+    }
+    baseline_valid_distance(counts, n_sets)
+}
+
+/// [`valid_distance`] on the baseline path.
+#[inline]
+pub fn baseline_valid_distance(counts: &Counts, n_sets: usize) -> u8 {
     let (mp, sh) = pair_classes(counts);
     pair_distance(mp, sh, n_sets.min(5))
 }

@@ -268,3 +268,46 @@ fn ascii_mpsz_reader_equals_general_parser() {
     assert_eq!(counts_of_text("1m🀄"), general("1m🀄"));
     assert!(counts_of_text("1m🀄").is_some());
 }
+
+/// The SSSE3/SSE4.1 kernel gives the baseline's pair classes for every count pattern
+/// of every suit (5^9 in each number suit, 5^7 honors, the other suits from a random
+/// hand), and the baseline's distances on random hands of every size and set count
+/// (counts above 4 too, where `standard_distance` reads them as 4).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn kernel_equals_baseline() {
+    use super::kernel;
+    if !kernel::available() {
+        eprintln!("no SSSE3/SSE4.1 here: the kernel is not run");
+        return;
+    }
+    let mut rng = Rng(1919);
+    for (base, len) in [(0usize, 9usize), (9, 9), (18, 9), (27, 7)] {
+        let mut h = draw_hand(&mut rng, 8, false);
+        for code in 0..5usize.pow(len as u32) {
+            let mut c = code;
+            for k in 0..len {
+                h[base + k] = (c % 5) as u8;
+                c /= 5;
+            }
+            // SAFETY: available() said the CPU has the instructions.
+            let got = unsafe { kernel::pair_classes_of(&h) };
+            assert_eq!(got, table::pair_classes(&h), "{}", format_counts(&h));
+        }
+    }
+    for round in 0..50000 {
+        let mut h = draw_hand(&mut rng, 1 + round % 17, round % 4 == 0);
+        if round % 10 == 0 {
+            h[(rng.next() % 34) as usize] = [5, 9, 200, 255][round % 4];
+        }
+        for n_sets in 0..=6 {
+            // SAFETY: as above.
+            let (s, v) = unsafe { (kernel::standard_distance(&h, n_sets), kernel::valid_distance(&h, n_sets)) };
+            assert_eq!(s, table::baseline_standard_distance(&h, n_sets), "{h:?} n_sets={n_sets}");
+            // valid_distance's answer is only defined on counts at most 4.
+            if h.iter().all(|&c| c <= 4) {
+                assert_eq!(v, table::baseline_valid_distance(&h, n_sets), "{h:?} n_sets={n_sets}");
+            }
+        }
+    }
+}
