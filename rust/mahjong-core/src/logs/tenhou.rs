@@ -214,14 +214,12 @@ impl<'s> TagReader<'s> {
                 g.n_players = if rules.sanma { 3 } else { 4 };
                 g.rules = rules;
             }
-            "UN" => {
-                if tag.get("n0").is_some() {
-                    let mut names: [String; 4] = Default::default();
-                    for (key, n) in ["n0", "n1", "n2", "n3"].into_iter().zip(names.iter_mut()) {
-                        *n = tag.get(key).map(percent_decode).unwrap_or_default();
-                    }
-                    self.game().names = names;
+            "UN" if tag.get("n0").is_some() => {
+                let mut names: [String; 4] = Default::default();
+                for (key, n) in ["n0", "n1", "n2", "n3"].into_iter().zip(names.iter_mut()) {
+                    *n = tag.get(key).map(percent_decode).unwrap_or_default();
                 }
+                self.game().names = names;
             }
             "INIT" | "REINIT" => self.init(tag)?,
             "N" => {
