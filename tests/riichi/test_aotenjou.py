@@ -261,3 +261,14 @@ def test_fixed_yakuman_reading():
     assert mf.score(**tanki, rules=STANDARD.replace(aotenjou_yakuman="fixed")).points == 64000
     with pytest.raises(mf.InvalidRuleError, match="aotenjou_yakuman"):
         AOTENJOU.replace(aotenjou_yakuman="thirteen")
+
+
+def test_thirteen_orphans_at_30_fu():
+    # Chinese Wikipedia, 青天井規則: thirteen orphans counts 30 fu, on a ron (20 + 10)
+    # and on a tsumo (20 + 2, rounded up), whatever fu the result reports.
+    k = dict(hand="19m19p19s12345677z", win_tile="1m")
+    for self_draw in (False, True):
+        for fu_rule in ("counted", "tenhou"):
+            r = mf.score(**k, self_draw=self_draw, rules=AOTENJOU.replace(yakuman_fu=fu_rule))
+            assert (r.yakuman, r.han, r.base) == (1, 13, 30 * 2**15), (self_draw, fu_rule)
+    assert mf.score(**k, rules=AOTENJOU).points == up(4 * 30 * 2**15) == 3_932_200

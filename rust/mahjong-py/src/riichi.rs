@@ -158,8 +158,9 @@ pub struct PyScoreResult {
     pub r: ScoreResult,
     pub ctx: WinContext,
     /// The exact points of an aotenjou hand past the 32-bit fields of `r` (which then
-    /// hold them saturated); `None` when `r`'s own fields are exact.
-    pub exact: Option<ExactPoints>,
+    /// hold them saturated); `None` when `r`'s own fields are exact. Boxed: every
+    /// result carries the field, few hands need it.
+    pub exact: Option<Box<ExactPoints>>,
 }
 
 /// A point value as a Python int: the exact one when the result has it.
@@ -221,7 +222,7 @@ impl PyScoreResult {
                 "{what}: the point fields do not agree with the exact points (a base past {MAX_BASE} is exact)"
             )));
         }
-        Ok(PyScoreResult { r, ctx, exact: Some(exact) })
+        Ok(PyScoreResult { r, ctx, exact: Some(Box::new(exact)) })
     }
 }
 
@@ -386,27 +387,27 @@ impl PyScoreResult {
     /// Base points.
     #[getter]
     fn base<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_of(py, self.r.base, self.exact.map(|x| x.base))
+        int_of(py, self.r.base, self.exact.as_ref().map(|x| x.base))
     }
     /// Value before honba and sticks (what Tenhou shows as the hand's points).
     #[getter]
     fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_of(py, self.r.pay.points, self.exact.map(|x| x.pay.points))
+        int_of(py, self.r.pay.points, self.exact.as_ref().map(|x| x.pay.points))
     }
     /// Ron payment before honba (0 on tsumo).
     #[getter]
     fn ron_payment<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_of(py, self.r.pay.ron, self.exact.map(|x| x.pay.ron))
+        int_of(py, self.r.pay.ron, self.exact.as_ref().map(|x| x.pay.ron))
     }
     /// Tsumo: the dealer's share (or every player's share when the dealer wins).
     #[getter]
     fn tsumo_dealer_payment<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_of(py, self.r.pay.tsumo_dealer, self.exact.map(|x| x.pay.tsumo_dealer))
+        int_of(py, self.r.pay.tsumo_dealer, self.exact.as_ref().map(|x| x.pay.tsumo_dealer))
     }
     /// Tsumo by a non-dealer: each non-dealer's share.
     #[getter]
     fn tsumo_non_dealer_payment<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_of(py, self.r.pay.tsumo_non_dealer, self.exact.map(|x| x.pay.tsumo_non_dealer))
+        int_of(py, self.r.pay.tsumo_non_dealer, self.exact.as_ref().map(|x| x.pay.tsumo_non_dealer))
     }
     /// Honba points received.
     #[getter]
@@ -422,7 +423,7 @@ impl PyScoreResult {
     #[getter]
     fn total<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let w = self.ctx.winner as usize & 3;
-        Ok(match self.exact {
+        Ok(match self.exact.as_deref() {
             Some(x) => x.pay.deltas[w].into_pyobject(py)?.into_any(),
             None => self.r.pay.deltas[w].into_pyobject(py)?.into_any(),
         })
@@ -431,7 +432,7 @@ impl PyScoreResult {
     #[getter]
     fn deltas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.ctx.n_players as usize;
-        Ok(match self.exact {
+        Ok(match self.exact.as_deref() {
             Some(x) => x.pay.deltas[..n].to_vec().into_pyobject(py)?.into_any(),
             None => self.r.pay.deltas[..n].to_vec().into_pyobject(py)?.into_any(),
         })
@@ -440,7 +441,7 @@ impl PyScoreResult {
     #[getter]
     fn payments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.ctx.n_players as usize;
-        Ok(match self.exact {
+        Ok(match self.exact.as_deref() {
             Some(x) => x.pay.deltas[..n]
                 .iter()
                 .map(|&d| if d < 0 { d.unsigned_abs() } else { 0 })
@@ -520,7 +521,7 @@ impl PyScoreResult {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.r, self.ctx, self.exact).hash(&mut h);
+        (self.r, self.ctx, &self.exact).hash(&mut h);
         h.finish()
     }
     fn __repr__(&self) -> String {
@@ -541,7 +542,7 @@ impl PyScoreResult {
             let l = self.r.limit.name();
             format!("{} han {} fu{}{}", self.r.han, self.r.fu, if l.is_empty() { "" } else { " " }, l)
         };
-        match &self.exact {
+        match self.exact.as_deref() {
             Some(x) => format!(
                 "ScoreResult({value}, {} points, [{}{}], deltas={:?})",
                 x.pay.points,
@@ -855,7 +856,9 @@ pub fn score_list(
                 // Result objects hold any value: an aotenjou hand past the 32-bit fields is
                 // scored again, exactly (rare: the rows of a batch rarely reach 21 han).
                 Some(Err(Error::PointsOverflow(_))) if rules.aotenjou => match score_exact(&h, w, &ctx, &rules) {
-                    Ok((r, exact)) => out.push(Py::new(py, PyScoreResult { r, ctx, exact })?.into_any()),
+                    Ok((r, exact)) => {
+                        out.push(Py::new(py, PyScoreResult { r, ctx, exact: exact.map(Box::new) })?.into_any())
+                    }
                     Err(e) => out.push(errors::with_row(py, to_py(e), row).into_value(py).into_any()),
                 },
                 Some(Err(e)) => out.push(errors::with_row(py, to_py(e), row).into_value(py).into_any()),

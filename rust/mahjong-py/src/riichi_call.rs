@@ -160,7 +160,7 @@ fn score_slots(slots: &[Option<Borrowed<'_, '_, PyAny>>; 32], rules: Option<&Rul
         None => scored(&resolve_rules(obj(RULES))?),
     }
     .py_err()?;
-    Ok(PyScoreResult { r, ctx, exact })
+    Ok(PyScoreResult { r, ctx, exact: exact.map(Box::new) })
 }
 
 /// `score(hand, win_tile=None, melds=None, *, rules=None, ...)`.

@@ -61,7 +61,8 @@ pub enum YakumanFu {
 /// What a yakuman is worth under aotenjou (青天井), which has no limit to pay it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum AotenjouYakuman {
-    /// 13 han a multiple plus the hand's dora, at its fu (20 at least).
+    /// 13 han a multiple plus the hand's dora, at its fu (20 at least; thirteen orphans
+    /// at 30, won either way).
     Counted,
     /// A fixed 10,000,000 from a non-dealer's discarder (15,000,000 for a dealer), a
     /// multiple each: base points 2,500,000 a yakuman.
@@ -135,7 +136,7 @@ crate::rule_options! {
         /// int32 columns is a `PointsOverflowError`.
         aotenjou: bool = false, Kind::Bool;
         /// Under aotenjou, a yakuman: "counted" (13 han a multiple plus its dora, at the
-        /// hand's fu) or "fixed" (10,000,000 on a non-dealer's ron, 15,000,000 on a
+        /// hand's fu; thirteen orphans at 30) or "fixed" (10,000,000 on a non-dealer's ron, 15,000,000 on a
         /// dealer's, a multiple each: Chinese Wikipedia 青天井規則's first reading).
         aotenjou_yakuman: AotenjouYakuman = AotenjouYakuman::Counted, AotenjouYakuman::KIND;
         /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.

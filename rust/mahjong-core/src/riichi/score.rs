@@ -437,7 +437,7 @@ pub(super) fn settle<const EXACT: bool>(
     let mut pao_liable = false;
     if yakuman_mult > 0 && rules.aotenjou && rules.aotenjou_yakuman == AotenjouYakuman::Counted {
         // No limit: 13 han a yakuman, plus every dora, at the hand's fu (thirteen
-        // orphans, which Tenhou records at 0 fu, at the base 20).
+        // orphans at 30: `aotenjou_base_of`).
         r.dora = dora;
         r.ura = ura;
         r.aka = aka;
@@ -519,7 +519,7 @@ fn aotenjou_ordinary<const EXACT: bool>(mut r: ScoreResult, ctx: &WinContext, ru
 pub const FIXED_YAKUMAN_BASE: u32 = 2_500_000;
 
 /// Exact base points of a result scored under aotenjou, from its han, fu and limit:
-/// fu x 2^(han+2) (a yakuman at 20 fu or more; a deal-in paid as a yakuman at 13 han
+/// fu x 2^(han+2) (a yakuman at 20 fu or more, thirteen orphans at 30; a deal-in paid as a yakuman at 13 han
 /// with the hand's dora), or the 2,000 of a renhou mangan; a yakuman of the "fixed"
 /// reading 2,500,000 a multiple. `PointsOverflow` past
 /// 2^124 (no valid hand comes near).
@@ -530,6 +530,9 @@ pub fn aotenjou_base_of(r: &ScoreResult, rules: &Rules) -> Result<u128> {
         Limit::Yakuman if fixed => return Ok(FIXED_YAKUMAN_BASE as u128 * r.yakuman as u128),
         Limit::OpenRiichiYakuman if fixed => return Ok(FIXED_YAKUMAN_BASE as u128),
         Limit::OpenRiichiYakuman => (13 + r.dora + r.ura + r.aka + r.kita, r.fu),
+        // Thirteen orphans at 30 fu, won either way (20 + 10 on a closed ron, 20 + 2
+        // rounded up on a tsumo: Chinese Wikipedia 青天井規則).
+        Limit::Yakuman if r.form == Form::Kokushi => (r.han, 30),
         Limit::Yakuman => (r.han, r.fu.max(20)),
         _ => (r.han, r.fu),
     };
