@@ -816,6 +816,10 @@ impl Round {
                 let mut seen = 0u64;
                 let mut seen_red = 0u8;
                 let tiles = s.tiles;
+                // Gathered on the stack and appended at once: a push per tile
+                // re-checked the vector's room and stored its length every time.
+                let mut discards = [Action::Pass; 14];
+                let mut m = 0;
                 for &t in &tiles[..s.n_tiles as usize] {
                     let k = t.tile().index();
                     if kuikae & (1 << k) != 0 || (riichi_now && Some(t) != drawn) {
@@ -833,13 +837,20 @@ impl Round {
                         }
                         seen |= 1 << k;
                     }
-                    out.push(Action::Discard { tile: t, riichi: false });
+                    if let Some(d) = discards.get_mut(m) {
+                        *d = Action::Discard { tile: t, riichi: false };
+                        m += 1;
+                    }
                 }
+                out.extend_from_slice(&discards[..m]);
                 let n = if self.may_riichi(seat) { out.len() } else { 0 };
                 for i in 0..n {
                     if let Action::Discard { tile, .. } = out[i] {
                         let a = Action::Discard { tile, riichi: true };
-                        if self.check_turn(seat, &a, judge).is_ok() {
+                        // Most candidates fail the tenpai test: asked first, it spares
+                        // the full check's refusal message (the full check repeats it).
+                        let may = self.hidden_seats & (1 << seat) != 0 || self.tenpai_after_discard(seat, tile);
+                        if may && self.check_turn(seat, &a, judge).is_ok() {
                             out.push(a);
                         }
                     }
@@ -874,7 +885,10 @@ impl Round {
                 }
                 if kind != TurnKind::Call {
                     let s = &self.seats[seat as usize];
-                    for k in 0..34 {
+                    // A count is at most 4: bit 2 of any count marks a kind held four
+                    // times (one vector pass instead of 34 tests on most turns).
+                    let quads = s.counts.iter().fold(0u8, |m, &c| m | c) & 4 != 0;
+                    for k in 0..if quads { 34 } else { 0 } {
                         if s.counts[k] == 4 {
                             let mut ids = [TileId::wrapping(0); 4];
                             s.ids_of(k, &mut ids);

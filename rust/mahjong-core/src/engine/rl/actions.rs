@@ -59,6 +59,7 @@ pub fn slot(t: TileId) -> usize {
 }
 
 /// The index of `action` when it answers the tile `offer` (claims; ignored otherwise).
+#[inline(always)]
 pub fn index_of(action: &Action, offer: Option<TileId>) -> usize {
     match *action {
         Action::Discard { tile, riichi } => slot(tile) + if riichi { RIICHI } else { DISCARD },
@@ -138,17 +139,20 @@ impl Legal {
     /// Fill from `actions` (a seat's legal actions now); `drawn` is the tile the seat
     /// just drew (tsumogiri wins a shared index), `offer` the tile on offer.
     pub fn fill(&mut self, actions: &[Action], drawn: Option<TileId>, offer: Option<TileId>) {
-        self.clear();
+        // The bits in a local (kept in registers through the loop); every index is
+        // below N_ACTIONS, `min` only keeps the store in bounds without a division.
+        let mut bits = [0u64; 3];
         for a in actions {
-            let i = index_of(a, offer) % N_ACTIONS;
+            let i = index_of(a, offer).min(N_ACTIONS - 1);
             let (word, bit) = (i / 64, 1u64 << (i % 64));
-            if self.bits[word] & bit == 0 {
-                self.bits[word] |= bit;
+            if bits[word] & bit == 0 {
+                bits[word] |= bit;
                 self.actions[i] = *a;
             } else if matches!(a, Action::Discard { tile, .. } if Some(*tile) == drawn) {
                 self.actions[i] = *a;
             }
         }
+        self.bits = bits;
     }
 
     /// No legal action (a finished match).
@@ -200,7 +204,11 @@ impl Legal {
 
     /// Write the mask (1 / true = legal) into `out` (length [`N_ACTIONS`]).
     pub fn write_mask<T: Copy + From<bool>>(&self, out: &mut [T]) {
-        out.fill(T::from(false));
+        // A row of the fixed length is cleared with a few wide stores, not a memset.
+        match <&mut [T; N_ACTIONS]>::try_from(&mut *out) {
+            Ok(row) => *row = [T::from(false); N_ACTIONS],
+            Err(_) => out.fill(T::from(false)),
+        }
         for (w, &word) in self.bits.iter().enumerate() {
             let mut b = word;
             while b != 0 {
@@ -215,7 +223,10 @@ impl Legal {
     /// Write the legal indices in increasing order into `out` (length
     /// [`MAX_LEGAL`]), the rest [`NO_ACTION`]; returns how many there are.
     pub fn write_indices(&self, out: &mut [u8]) -> u8 {
-        out.fill(NO_ACTION);
+        match <&mut [u8; MAX_LEGAL]>::try_from(&mut *out) {
+            Ok(row) => *row = [NO_ACTION; MAX_LEGAL],
+            Err(_) => out.fill(NO_ACTION),
+        }
         let mut n = 0;
         for (w, &word) in self.bits.iter().enumerate() {
             let mut b = word;
