@@ -336,7 +336,7 @@ def _translate(reply: Dict[str, Any], legal: List[Dict[str, Any]], seat: int, dr
         return next(iter(by_type("tsumo" if self_draw else "ron")), None)
     if kind == "ryukyoku":
         return next(iter(by_type("nine_terminals")), None)
-    if kind == "nukidora":
+    if kind in ("nukidora", "kita"):  # mjai's name, RiichiEnv's
         return next(iter(by_type("nuki")), None)
     if kind == "none":
         return next(iter(by_type("pass")), None)

@@ -385,6 +385,60 @@ def test_three_player_logs_are_read(name: str) -> None:
 
 
 @needs_data
+def test_a_north_written_as_riichienv_writes_it_reads_the_same(tmp_path: Path) -> None:
+    # RiichiEnv names a north pulled aside `kita` and gives only the actor.
+    path = RAW / "dnovikoff-tenhou/test_data/sanma2.xml"
+    [text] = engine.convert_log(path, "mjai")
+    lines = [json.loads(line) for line in text.splitlines()]
+    kita = [{"type": "kita", "actor": e["actor"]} if e["type"] == "nukidora" else e for e in lines]
+    assert sum(e["type"] == "kita" for e in kita) == 16
+    ours, theirs = tmp_path / "nukidora.jsonl", tmp_path / "kita.jsonl"
+    ours.write_text(text, encoding="utf-8")
+    theirs.write_text("".join(json.dumps(e) + "\n" for e in kita), encoding="utf-8")
+    assert mf.read_log(theirs)[0]["events"] == mf.read_log(ours)[0]["events"]
+    [report] = mf.verify_logs([theirs])
+    assert report["complete"] and report["wins_matched"] == report["wins"] == 5
+
+
+# Records with yakuman wins: a triple, a composite with a double form (Tenhou counts it
+# once), a double ron, a tenhou.net/6 file and a tenhou.
+YAKUMAN_FILES = [
+    RAW / "pantheon/tripleyakuman__6cb07179.xml",
+    RAW / "rmss-tenhou-paifu-to-json/fukugou__ed991a3c.xml",
+    RAW / "pantheon/doubleron__48b93175.xml",
+    RAW / "mjlog2json/2019103023gm-00a9-0000-f90e0fe9.json",
+    RAW / "mjx/2016090900gm-00a9-0000-a2a25bb6_tw0__bb2a209e.mjlog",
+]
+
+
+@needs_data
+def test_mjai_wins_list_yakuman_among_their_yaku(tmp_path: Path) -> None:
+    # Each yakuman is a yaku of 13 han as well as a Tenhou id apart, so summing the
+    # yaku counts it; the han is written under mjai's key and RiichiEnv's.
+    wins = []
+    keys = ("seat", "han", "fu", "points", "yaku", "yakuman", "deltas", "pao")
+    for f in YAKUMAN_FILES:
+        [text] = engine.convert_log(f, "mjai")
+        wins += [e for e in map(json.loads, text.splitlines()) if e["type"] == "hora"]
+        out = tmp_path / f"{f.stem}.jsonl"
+        out.write_text(text, encoding="utf-8")
+        # ... and reads back as the record's (the whole game: tests/logs_round_trip.rs).
+        back, orig = ([tuple(e[k] for k in keys) for e in mf.read_log(p)[0]["events"] if e["type"] == "win"] for p in (out, f))
+        assert back == orig
+    assert wins and all(w["han"] == w["fan"] for w in wins)
+    yakuman = [w for w in wins if w["yakuman"]]
+    assert len(yakuman) == 7
+    assert [n for w in yakuman for n, _ in w["yaku"]] == [
+        "shosushi", "suanko", "tsuiso", "chiho", "daisushi", "suuankou_tanki", "tsuiso",
+        "chinroto", "kokushimuso", "daisangen", "tsuiso", "tenho",
+    ]
+    assert all(h == 13 for w in yakuman for _, h in w["yaku"])
+    for w in wins:
+        if not w["yakuman"]:
+            assert sum(h for _, h in w["yaku"]) == w["han"]
+
+
+@needs_data
 def test_three_player_record_replays_completely() -> None:
     # Tenhou houou three-player east-south (GO type 185): 16 norths pulled aside,
     # every hand legal and scored by the riichi scorer (kita dora included), final

@@ -73,9 +73,9 @@ def _compare_wins(events: List[Dict[str, Any]], kyokus: List[Any], name: str, ou
             raw, a = c.actual, c.calculate(c.create_calculator(), cond)
             out["last tile"]["raw differs" if (raw.han, raw.fu) != (a.han, a.fu) else "raw same"] += 1
             pts = _riichienv_points(a, hand[0]["oya"] == w["actor"], w["actor"] != w["target"])
-            if a.is_win and (a.han, a.fu, pts) == (w["fan"], w["fu"], w["hora_points"]):
+            if a.is_win and (a.han, a.fu, pts) == (w["han"], w["fu"], w["hora_points"]):
                 key = "same"
-            elif a.is_win and w["fu"] == 0 and (a.han, pts) == (w["fan"], w["hora_points"]):
+            elif a.is_win and w["fu"] == 0 and (a.han, pts) == (w["han"], w["hora_points"]):
                 key = "same, fu not recorded"
             elif a.is_win and w["yakuman"] and pts == w["hora_points"]:
                 key = "yakuman, same points"  # Tenhou states no han for a yakuman

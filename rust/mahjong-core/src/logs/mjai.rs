@@ -250,9 +250,17 @@ impl Reader<'_> {
                 let seat = self.seat(v, "actor")?;
                 self.game.events.push(Event::Riichi { seat });
             }
-            "nukidora" => {
+            // A north pulled aside (three players): `nukidora` as mjai's Tenhou
+            // converter and the three-player Mortal forks name it, `kita` (the
+            // actor only) as RiichiEnv does.
+            "nukidora" | "kita" => {
                 let seat = self.seat(v, "actor")?;
-                let pai = v.get("pai").ok_or_else(|| self.err("no pai"))?;
+                let north = Value::String("N".into());
+                let pai = match v.get("pai") {
+                    Some(p) => p,
+                    None if typ == "kita" => &north,
+                    None => return Err(self.err("no pai")),
+                };
                 let t = if self.game.hidden_tiles && self.not_in_hand(seat, pai) {
                     self.fresh(pai)?.ok_or_else(|| self.err("hidden north"))?
                 } else {
@@ -416,15 +424,31 @@ impl Reader<'_> {
                     (Some(y), _) => ("yaku", Some(y)),
                     (None, y) => ("yakus", y),
                 };
-                // mjai lists yakuman among the yaku; this crate's writer apart.
-                let apart = v.get("yakuman");
+                // mjai lists yakuman among the yaku; this crate's writer lists them
+                // there too and apart as Tenhou ids (earlier versions only apart).
                 let (yaku, named_yakuman) = match y {
                     None => (Vec::new(), Vec::new()),
-                    Some(y) => self.yaku(y, key, &ctx, apart.is_none())?,
+                    Some(y) => self.yaku(y, key, &ctx)?,
                 };
-                let yakuman = match apart {
+                let yakuman = match v.get("yakuman") {
                     None => named_yakuman,
-                    Some(y) => self.u32_list(y, "yakuman")?,
+                    Some(y) => {
+                        let apart = self.u32_list(y, "yakuman")?;
+                        if !named_yakuman.is_empty() && named_yakuman != apart {
+                            return Err(self.err(format!(
+                                "the yakuman among the {key} ({named_yakuman:?}) are not the yakuman listed ({apart:?})"
+                            )));
+                        }
+                        apart
+                    }
+                };
+                // The han as `han` (RiichiEnv's key) or `fan` (mjai's).
+                let han = match (v.get("han").filter(|x| !x.is_null()), v.get("fan").filter(|x| !x.is_null())) {
+                    (Some(_), Some(_)) if self.small(v, "han", u32::MAX)? != self.small(v, "fan", u32::MAX)? => {
+                        return Err(self.err("han and fan differ"));
+                    }
+                    (Some(_), _) => self.small(v, "han", u32::MAX)?,
+                    (None, _) => self.small(v, "fan", u32::MAX)?,
                 };
                 let dora_indicators = match v.get("dora_markers").and_then(|d| d.as_array()) {
                     None => Vec::new(),
@@ -439,7 +463,7 @@ impl Reader<'_> {
                     from,
                     hand,
                     win_tile,
-                    han: self.small(v, "fan", u32::MAX)?,
+                    han,
                     fu: self.small(v, "fu", u32::MAX)?,
                     points,
                     // Tenhou's limit codes are 0-5; an mjlog's are kept up to 9.
@@ -606,9 +630,10 @@ impl Reader<'_> {
 
     /// A win's yaku: `[name, han]` pairs (mjai's names or this crate's keys, see
     /// [`mjai_yaku`](super::mjai_yaku)) or `[id, han]` (Tenhou ids, as this crate
-    /// wrote them before). Returns the yaku and, with `split`, the yakuman named
-    /// among them apart.
-    fn yaku(&self, v: &Value, what: &str, ctx: &WinWinds, split: bool) -> Result<YakuLists> {
+    /// wrote them before). Returns the yaku and, apart, the yakuman named among them
+    /// (their han, mjai's 100 or this crate's 13 per yakuman, is not kept: a record's
+    /// yakuman are ids).
+    fn yaku(&self, v: &Value, what: &str, ctx: &WinWinds) -> Result<YakuLists> {
         let a = v.as_array().ok_or_else(|| self.err(format!("{what} is not a list")))?;
         let (mut yaku, mut yakuman, mut nth) = (Vec::new(), Vec::new(), 0);
         for p in a {
@@ -617,7 +642,7 @@ impl Reader<'_> {
             match (pair.map(|p| &p[0]), han) {
                 (Some(Value::String(name)), Some(han)) => {
                     for (id, han) in mjai_yaku::read_pair(name, han, ctx, &mut nth).map_err(|e| self.err(e))? {
-                        if split && mjai_yaku::is_yakuman(id) {
+                        if mjai_yaku::is_yakuman(id) {
                             yakuman.push(id);
                         } else {
                             yaku.push((id, han));

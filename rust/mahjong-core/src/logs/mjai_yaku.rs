@@ -301,6 +301,27 @@ mod tests {
     }
 
     #[test]
+    fn yakuman_among_the_yaku_and_the_han_under_both_keys() {
+        let read = |end: &str| super::super::mjai::parse(&stream(end), "t.jsonl");
+        let han_of = |end: &str| match read(end).expect("reads")[0].events.iter().find(|e| matches!(e, Event::Win(_))) {
+            Some(Event::Win(w)) => (w.han, w.yakuman.clone()),
+            _ => panic!("no win"),
+        };
+        // This writer's form: yakuman in the yaku at 13 han and apart as ids, the
+        // han as both `han` and `fan`; RiichiEnv's `han` alone; mjai's `fan` alone.
+        let ours = r#"{"type":"hora","actor":0,"target":0,"han":0,"fan":0,"yaku":[["daisangen",13]],"yakuman":[39]}"#;
+        assert_eq!(han_of(ours), (0, vec![39]));
+        assert_eq!(han_of(r#"{"type":"hora","actor":0,"target":0,"han":3,"yaku":[]}"#).0, 3);
+        assert_eq!(han_of(r#"{"type":"hora","actor":0,"target":0,"fan":2,"yaku":[]}"#).0, 2);
+        // The two lists must agree, and so must the two han.
+        let e = read(r#"{"type":"hora","actor":0,"target":0,"yaku":[["daisangen",13]],"yakuman":[40]}"#)
+            .expect_err("yakuman differ");
+        assert!(e.message().contains("line 4: the yakuman among the yaku ([39])"), "{}", e.message());
+        let e = read(r#"{"type":"hora","actor":0,"target":0,"han":3,"fan":2}"#).expect_err("han differ");
+        assert!(e.message().contains("line 4: han and fan differ"), "{}", e.message());
+    }
+
+    #[test]
     fn hidden_hands_at_a_draw_are_not_shown() {
         let shown = |end: &str| {
             let games = super::super::mjai::parse(&stream(end), "t.jsonl").expect("reads");

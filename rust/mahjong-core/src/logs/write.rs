@@ -13,6 +13,9 @@ use crate::tile::TileId;
 use serde_json::{json, Value};
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+/// The han a yakuman is written with among a win's mjai yaku: a tool that sums the
+/// yaku then counts yakuman as the scorers do (13 han each).
+const YAKUMAN_HAN: u32 = 13;
 
 fn names(ids: &[TileId], aka: bool) -> Vec<String> {
     ids.iter().map(|&t| tile_name(t, aka)).collect()
@@ -64,19 +67,25 @@ pub fn to_mjai(game: &GameLog) -> String {
             }
             Event::Riichi { seat } => json!({"type": "reach", "actor": seat}),
             Event::RiichiStick { seat } => json!({"type": "reach_accepted", "actor": seat}),
+            // mjai's own name (its Tenhou converter's) and the three-player Mortal
+            // forks'; RiichiEnv names it `kita` (the reader takes both).
             Event::Nuki { seat, tile } => json!({"type": "nukidora", "actor": seat, "pai": tile_name(*tile, aka)}),
             Event::Call { seat, meld } => meld_json(*seat, meld, aka),
             Event::Dora { indicator } => json!({"type": "dora", "dora_marker": tile_name(*indicator, aka)}),
             // Beside mjai's own fields, everything the record states of the win: the
             // winning hand (hidden in a stream seen from one seat), the yaku as mjai
-            // names them with their han, the Tenhou yakuman ids, the limit code, the
-            // dora indicators and pao.
+            // names them with their han, yakuman among them at 13 han each (the log
+            // rules are Tenhou's, which count every yakuman id once, a double form
+            // too) and apart as Tenhou ids, the limit code, the dora indicators and
+            // pao. The han goes both as mjai's `fan` and as RiichiEnv's `han`.
             Event::Win(w) => {
-                let yaku = yaku_pairs(&w.yaku, &WinWinds::of(&game.events[..i], w.seat, &w.hand, game.n_players));
+                let all: Vec<(u32, u32)> =
+                    w.yaku.iter().copied().chain(w.yakuman.iter().map(|&id| (id, YAKUMAN_HAN))).collect();
+                let yaku = yaku_pairs(&all, &WinWinds::of(&game.events[..i], w.seat, &w.hand, game.n_players));
                 json!({"type": "hora", "actor": w.seat, "target": w.from,
                        "pai": w.win_tile.map(|t| tile_name(t, aka)).unwrap_or_else(|| "?".into()),
                        "deltas": w.deltas, "ura_markers": names(&w.ura_indicators, aka),
-                       "fan": w.han, "fu": w.fu, "hora_points": w.points,
+                       "han": w.han, "fan": w.han, "fu": w.fu, "hora_points": w.points,
                        "hora_tehais": names(&w.hand, aka), "yaku": yaku, "yakuman": w.yakuman,
                        "limit": w.limit, "dora_markers": names(&w.dora_indicators, aka), "pao": w.pao})
             }
