@@ -8,6 +8,12 @@
 //! the turns: after each discard a recorded pon/kan of that tile comes first, then
 //! a chi by the next seat, else the next seat draws. Tile ids are not stored either;
 //! physical ids are assigned as tiles appear and followed from hand to meld.
+//!
+//! This crate's extension (docs/tenhou6_extensions.md) is read too: with
+//! `"hidden_tiles": true`, code 0 is an unseen tile in a deal or a draw (named when
+//! it leaves the hand) and `"t35"` the tsumogiri of an unseen draw; a three-player
+//! table's empty seat is the one dealt `[]`; the hand's note (tenhou6_note.rs) gives
+//! the dealer, wins and shown hands the play does not lead to, and a resumed hand.
 
 use super::event::*;
 use super::ids::IdPool;
@@ -438,7 +444,7 @@ fn play_round(
     // Tenhou flips a closed kan's dora at once, an open or added kan's when the
     // replacement tile is discarded (just before the discard) or after the next kan.
     let mut pending_dora: Option<TileId> = None;
-    // Older records flip it at once (noted by this crate's writer: write::hand_note).
+    // Older records flip it at once (noted by this crate's writer in the hand's note).
     let at_once = note.kan_dora_at_once;
     let mut last_discard: Option<(usize, TileId)> = None;
     let mut last_draw: Option<TileId> = None;
@@ -816,8 +822,8 @@ fn play_round(
         }
     } else if kind.is_empty() {
         // The record stops before the hand's end: a last riichi discard was cut off
-        // before its stick unless this crate's writer noted otherwise (see
-        // write::stop_note), which also notes a riichi declared with no discard.
+        // before its stick unless this crate's writer noted otherwise (the note's
+        // `stick`), which also notes a riichi declared with no discard (`riichi`).
         if let Some(v) = &note.riichi {
             match v.as_u64() {
                 Some(seat) if seat < 4 && cx.occupied(seat as usize) => out.push(Event::Riichi { seat: seat as u8 }),

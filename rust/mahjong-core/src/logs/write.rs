@@ -346,15 +346,23 @@ fn codes(ids: &[TileId], aka: bool) -> Vec<i64> {
 /// in each hand's note (tenhou6_note.rs) the dealer, a resumed hand's table, and the
 /// wins and shown hands the play does not lead to.
 pub fn tenhou6_text(game: &GameLog) -> crate::error::Result<String> {
+    noted_text(game).map(|t| t.0)
+}
+
+/// The text with its notes, and the game it reads back as when that is already
+/// known: no note was needed and no hand was shown from known tiles only (the
+/// strict reader reads such a text exactly as the lenient one did).
+fn noted_text(game: &GameLog) -> crate::error::Result<(String, Option<GameLog>)> {
     let text = tenhou6_with(game, &Fixes::default())?;
     // Read back without the notes of wins and draws (showing the known tiles of
     // hands with unseen ones), and note what differs.
-    let Ok((back, guessed)) = super::tenhou6::parse_with(&text, &game.source, false) else { return Ok(text) };
+    let Ok((back, guessed)) = super::tenhou6::parse_with(&text, &game.source, false) else { return Ok((text, None)) };
     let fixes = fixes_for(game, &back, &guessed);
     if fixes.wins.is_empty() && fixes.shown.is_empty() {
-        return Ok(text);
+        let read = guessed.is_empty().then_some(back);
+        return Ok((text, read));
     }
-    tenhou6_with(game, &fixes)
+    Ok((tenhou6_with(game, &fixes)?, None))
 }
 
 fn tenhou6_with(game: &GameLog, fixes: &Fixes) -> crate::error::Result<String> {
@@ -598,7 +606,7 @@ fn win_info(w: &WinRecord) -> Vec<Value> {
 /// The game as tenhou.net/6 JSON, checked: the text is read back, and a game that
 /// would read back differently is refused rather than written changed.
 pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
-    let text = tenhou6_text(game)?;
+    let (text, read) = noted_text(game)?;
     // The format keeps no order of play (the reader rebuilds it from the turn order)
     // and not everything a record states: a game that would read back differently
     // is refused rather than written changed.
@@ -608,7 +616,7 @@ pub fn to_tenhou6(game: &GameLog) -> crate::error::Result<String> {
             game.source
         ))
     };
-    let back = match super::tenhou6::parse(&text, &game.source) {
+    let back = match read.map_or_else(|| super::tenhou6::parse(&text, &game.source), Ok) {
         Ok(back) => back,
         Err(e) => {
             // A hand whose play reads back otherwise may leave a win or draw with
