@@ -187,6 +187,18 @@ const YAO_BYTES: [u8; 32] = {
     m
 };
 
+/// [`YAO_BYTES`] as 0xFF bytes (the SIMD path's mask).
+#[cfg(target_arch = "x86_64")]
+const YAO_MASK: [u8; 32] = {
+    let mut m = YAO_BYTES;
+    let mut i = 0;
+    while i < 32 {
+        m[i] *= 0xFF;
+        i += 1;
+    }
+    m
+};
+
 #[inline(always)]
 fn profile(counts: &Counts) -> Profile {
     let (c32, c33) = (counts[32], counts[33]);
@@ -200,24 +212,28 @@ fn profile(counts: &Counts) -> Profile {
         unsafe {
             let lo = _mm_loadu_si128(counts.as_ptr() as *const __m128i);
             let hi = _mm_loadu_si128(counts.as_ptr().add(16) as *const __m128i);
-            let ylo = _mm_loadu_si128(YAO_BYTES.as_ptr() as *const __m128i);
-            let yhi = _mm_loadu_si128(YAO_BYTES.as_ptr().add(16) as *const __m128i);
-            let zero = _mm_setzero_si128();
+            let ylo = _mm_loadu_si128(YAO_MASK.as_ptr() as *const __m128i);
+            let yhi = _mm_loadu_si128(YAO_MASK.as_ptr().add(16) as *const __m128i);
             let one = _mm_set1_epi8(1);
-            let held = |v| _mm_min_epu8(v, one);
-            let paired = |v| _mm_and_si128(_mm_cmpgt_epi8(v, one), one);
-            let total = |v| {
-                let s = _mm_sad_epu8(v, zero);
-                (_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128::<8>(s))) as u32
-            };
-            let (hl, hh) = (held(lo), held(hi));
-            let (pl, ph) = (paired(lo), paired(hi));
-            let kinds = total(_mm_add_epi8(hl, hh)) as i8 + tail_kinds;
-            let pairs = total(_mm_add_epi8(pl, ph)) as i8 + tail_pairs;
-            let yao_kinds = total(_mm_add_epi8(_mm_and_si128(hl, ylo), _mm_and_si128(hh, yhi))) as i8 + tail_kinds;
-            let yao_pairs = total(_mm_add_epi8(_mm_and_si128(pl, ylo), _mm_and_si128(ph, yhi))) as i8 + tail_pairs;
-            let tiles = total(_mm_add_epi8(lo, hi)) + c32 as u32 + c33 as u32;
-            Profile { kinds, pairs, yao_kinds, yao_pairs, tiles }
+            // Per kind: 1 if held, plus 64 if held twice (at most 2 + 128 over the two
+            // halves: no byte wraps), so one byte sum counts kinds (below 64) and pairs.
+            let mark = |v| _mm_add_epi8(_mm_min_epu8(v, one), _mm_and_si128(_mm_cmpgt_epi8(v, one), _mm_set1_epi8(64)));
+            let (ml, mh) = (mark(lo), mark(hi));
+            let zero = _mm_setzero_si128();
+            let all = _mm_sad_epu8(_mm_add_epi8(ml, mh), zero);
+            let yao = _mm_sad_epu8(_mm_add_epi8(_mm_and_si128(ml, ylo), _mm_and_si128(mh, yhi)), zero);
+            let tiles = _mm_sad_epu8(_mm_add_epi8(lo, hi), zero);
+            // The three sums (each below 2^16 per half) in 16-bit fields of one word.
+            let v = _mm_or_si128(_mm_or_si128(all, _mm_slli_epi64::<16>(yao)), _mm_slli_epi64::<32>(tiles));
+            let w = _mm_cvtsi128_si64(_mm_add_epi64(v, _mm_srli_si128::<8>(v))) as u64;
+            let (all, yao, tiles) = (w & 0xFFFF, (w >> 16) & 0xFFFF, (w >> 32) & 0xFFFF);
+            Profile {
+                kinds: (all & 63) as i8 + tail_kinds,
+                pairs: (all >> 6) as i8 + tail_pairs,
+                yao_kinds: (yao & 63) as i8 + tail_kinds,
+                yao_pairs: (yao >> 6) as i8 + tail_pairs,
+                tiles: tiles as u32 + c32 as u32 + c33 as u32,
+            }
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
