@@ -12,29 +12,27 @@ use crate::hand::MeldKind;
 use crate::tile::TileId;
 use serde_json::Value;
 
+// The common events read without a `Value` (falling back to this file's reading).
+#[path = "mjai_line.rs"]
+mod line;
+
 const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
 
-/// mjai tile name -> (kind, red); `None` for "?" or an unknown name.
+/// mjai tile name -> (kind, red); `None` for "?" or an unknown name. Matched on the
+/// bytes (no allocation, no scan of the honour names): it runs for every tile of a log.
 pub fn tile_kind(s: &str) -> Option<(usize, bool)> {
-    if let Some(i) = HONORS.iter().position(|&h| h == s) {
-        return Some((27 + i, false));
-    }
-    let b = s.as_bytes();
-    if b.len() < 2 || !(b'1'..=b'9').contains(&b[0]) {
-        return None;
-    }
-    let n = (b[0] - b'1') as usize;
-    let suit = match b[1] {
-        b'm' => 0,
-        b'p' => 1,
-        b's' => 2,
-        _ => return None,
+    let suit = |c: u8| match c {
+        b'm' => Some(0),
+        b'p' => Some(1),
+        b's' => Some(2),
+        _ => None,
     };
-    let red = b.len() == 3 && b[2] == b'r';
-    if b.len() > 3 || (b.len() == 3 && (!red || n != 4)) {
-        return None;
+    match *s.as_bytes() {
+        [h] => HONORS.iter().position(|n| n.as_bytes()[0] == h).map(|i| (27 + i, false)),
+        [n @ b'1'..=b'9', c] => Some((suit(c)? * 9 + (n - b'1') as usize, false)),
+        [b'5', c, b'r'] => Some((suit(c)? * 9 + 4, true)),
+        _ => None,
     }
-    Some((suit * 9 + n, red))
 }
 
 /// The mjai name of a tile id.
@@ -97,14 +95,18 @@ impl Reader<'_> {
     }
     fn take_from_hand(&mut self, seat: u8, v: &Value) -> Result<TileId> {
         let (k, red) = self.kind(v)?.ok_or_else(|| self.err("hidden tile played"))?;
+        Ok(self.take_kind(seat, k, red))
+    }
+    /// A tile of kind `k` (`red`) out of `seat`'s hand (see `take_from_hand`).
+    fn take_kind(&mut self, seat: u8, k: usize, red: bool) -> TileId {
         let aka = self.aka;
         let h = &mut self.hands[seat as usize];
         match h.iter().position(|t| t.tile().index() == k && (t.is_red() == red || !aka)) {
-            Some(i) => Ok(h.remove(i)),
+            Some(i) => h.remove(i),
             // In a stream seen from one seat, other hands are hidden: the tile shows
             // now. A tile not in a known hand is read as played (replaying the game
             // finds the illegal play).
-            None => Ok(self.copy_of(k, red)),
+            None => self.copy_of(k, red),
         }
     }
     /// The event's `key` as a list of up to four points values, or `fill` when absent.
@@ -841,7 +843,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<GameLog>> {
     } else {
         for (i, line) in text.lines().enumerate() {
             r.line = i + 1;
-            if line.trim().is_empty() {
+            if line.trim().is_empty() || r.quick(line)? {
                 continue;
             }
             let v: Value = serde_json::from_str(line)
