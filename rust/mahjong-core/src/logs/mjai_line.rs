@@ -31,6 +31,62 @@ struct Line<'a> {
     dora_marker: Option<&'a str>,
 }
 
+/// A draw or discard written exactly as this crate's writer (keys in order) or
+/// mjai's own programs (`type` first) write it, with no spaces: matched on the bytes,
+/// giving the fields the typed reading would (a seat digit 0-3, a name of letters,
+/// digits or `?`, so nothing to unescape); any other spelling goes to the typed reading.
+fn plain(line: &str) -> Option<Line<'_>> {
+    let b = line.as_bytes();
+    let ((typ, tsumogiri, pai), actor) = if let Some(r) = b.strip_prefix(br#"{"actor":"#) {
+        let (actor, r) = (r.first()?, r.get(1..)?);
+        let (pai, r) = name(r.strip_prefix(br#","pai":""#)?)?;
+        let (typ, tsumogiri) = match r {
+            br#","type":"tsumo"}"# => ("tsumo", None),
+            br#","tsumogiri":true,"type":"dahai"}"# => ("dahai", Some(true)),
+            br#","tsumogiri":false,"type":"dahai"}"# => ("dahai", Some(false)),
+            _ => return None,
+        };
+        ((typ, tsumogiri, pai), *actor)
+    } else {
+        let (typ, r) = if let Some(r) = b.strip_prefix(br#"{"type":"tsumo","actor":"#) {
+            ("tsumo", r)
+        } else {
+            ("dahai", b.strip_prefix(br#"{"type":"dahai","actor":"#)?)
+        };
+        let (actor, r) = (r.first()?, r.get(1..)?);
+        let (pai, r) = name(r.strip_prefix(br#","pai":""#)?)?;
+        let tsumogiri = match (typ, r) {
+            ("tsumo", br#"}"#) => None,
+            ("dahai", br#","tsumogiri":true}"#) => Some(true),
+            ("dahai", br#","tsumogiri":false}"#) => Some(false),
+            _ => return None,
+        };
+        ((typ, tsumogiri, pai), *actor)
+    };
+    if !(b'0'..=b'3').contains(&actor) {
+        return None;
+    }
+    Some(Line {
+        typ,
+        actor: Some(actor - b'0'),
+        target: None,
+        pai: Some(pai),
+        tsumogiri,
+        consumed: None,
+        dora_marker: None,
+    })
+}
+
+/// A tile name up to its closing quote (1-3 letters, digits or `?`) and the bytes after.
+fn name(r: &[u8]) -> Option<(&str, &[u8])> {
+    let n = r.iter().take(4).position(|&c| c == b'"')?;
+    let (s, rest) = (&r[..n], &r[n + 1..]);
+    if n == 0 || !s.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'?') {
+        return None;
+    }
+    Some((std::str::from_utf8(s).ok()?, rest))
+}
+
 fn seat(s: Option<u8>) -> Option<u8> {
     s.filter(|&s| s < 4)
 }
@@ -43,7 +99,13 @@ impl Reader<'_> {
         if !self.in_round {
             return Ok(false);
         }
-        let Ok(l) = serde_json::from_str::<Line<'_>>(line) else { return Ok(false) };
+        let l = match plain(line) {
+            Some(l) => l,
+            None => match serde_json::from_str::<Line<'_>>(line) {
+                Ok(l) => l,
+                Err(_) => return Ok(false),
+            },
+        };
         Ok(match l.typ {
             "tsumo" => self.quick_draw(&l),
             "dahai" => self.quick_discard(&l),
