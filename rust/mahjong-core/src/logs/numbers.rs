@@ -29,7 +29,11 @@ pub fn seat_points(a: &[Value], what: &str, fill: i32) -> Result<[i32; 4], Strin
     }
     let mut out = [fill; 4];
     for (i, x) in a.iter().enumerate() {
-        out[i] = points(x, &format!("{what}[{i}]"))?;
+        // The value's name is built only for the refusal: this runs for every score.
+        out[i] = match x.as_i64().and_then(|v| i32::try_from(v).ok()) {
+            Some(v) => v,
+            None => points(x, &format!("{what}[{i}]"))?,
+        };
     }
     Ok(out)
 }
