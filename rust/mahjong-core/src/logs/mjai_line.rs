@@ -10,7 +10,8 @@
 use super::{tile_kind, Reader};
 use crate::error::Result;
 use crate::hand::MeldKind;
-use crate::logs::event::{Event, LogMeld};
+use crate::logs::event::{Event, LogMeld, RoundStart};
+use crate::logs::ids::IdPool;
 use crate::tile::TileId;
 use serde::Deserialize;
 
@@ -87,6 +88,24 @@ fn name(r: &[u8]) -> Option<(&str, &[u8])> {
     Some((std::str::from_utf8(s).ok()?, rest))
 }
 
+/// A `start_kyoku`'s fields; others are skipped.
+#[derive(Deserialize)]
+struct Start<'a> {
+    #[serde(rename = "type")]
+    typ: &'a str,
+    #[serde(borrow)]
+    bakaze: Option<&'a str>,
+    kyoku: Option<u8>,
+    honba: Option<u8>,
+    kyotaku: Option<u8>,
+    oya: Option<u8>,
+    #[serde(borrow)]
+    dora_marker: Option<&'a str>,
+    scores: Option<Vec<i32>>,
+    #[serde(borrow)]
+    tehais: Option<Vec<[&'a str; 13]>>,
+}
+
 fn seat(s: Option<u8>) -> Option<u8> {
     s.filter(|&s| s < 4)
 }
@@ -95,9 +114,10 @@ impl Reader<'_> {
     /// Reads `line` when it is a common event inside a hand: `Ok(true)`; `Ok(false)`
     /// when the line is left untouched to the general reading.
     pub(super) fn quick(&mut self, line: &str) -> Result<bool> {
-        // Outside a hand these events are refused (by the general reading).
+        // Outside a hand these events are refused (by the general reading); a
+        // hand's start is read here.
         if !self.in_round {
-            return Ok(false);
+            return Ok(self.quick_start(line));
         }
         let l = match plain(line) {
             Some(l) => l,
@@ -221,5 +241,69 @@ impl Reader<'_> {
         self.last_discard = None;
         self.game.events.push(Event::Call { seat, meld });
         Ok(true)
+    }
+
+    /// A `start_kyoku` whose every field the general reading would accept (three or
+    /// four hands of 13 named or hidden tiles, up to four scores).
+    fn quick_start(&mut self, line: &str) -> bool {
+        let Ok(st) = serde_json::from_str::<Start<'_>>(line) else { return false };
+        let wind = match st.bakaze {
+            Some("E") | None => 0,
+            Some("S") => 1,
+            Some("W") => 2,
+            Some("N") => 3,
+            Some(_) => return false,
+        };
+        let (Some(kyoku @ 1..=4), Some(dealer), Some(tehais)) = (st.kyoku, seat(st.oya), st.tehais.as_ref()) else {
+            return false;
+        };
+        let Some((dk, dred)) = st.dora_marker.and_then(tile_kind) else { return false };
+        if st.typ != "start_kyoku"
+            || !(3..=4).contains(&tehais.len())
+            || st.scores.as_ref().is_some_and(|s| s.len() > 4)
+            || !tehais.iter().flatten().all(|&t| t == "?" || tile_kind(t).is_some())
+        {
+            return false;
+        }
+        self.pool = IdPool::new(self.aka);
+        self.hands = Default::default();
+        self.last_draw = [None; 4];
+        self.ura = None;
+        let dora_indicator = self.copy_of(dk, dred);
+        let mut scores = [25000; 4];
+        if let Some(s) = &st.scores {
+            scores = [0; 4];
+            scores[..s.len()].copy_from_slice(s);
+            scores[s.len()..].fill(25000);
+        }
+        // Three hands: a three-player game (seat 3 stays empty).
+        if tehais.len() == 3 {
+            self.game.n_players = 3;
+            self.game.rules.sanma = true;
+        }
+        let mut hands = [[None; 13]; 4];
+        for (s, h) in tehais.iter().enumerate() {
+            for (k, &t) in h.iter().enumerate() {
+                let id = tile_kind(t).map(|(k, red)| self.copy_of(k, red));
+                hands[s][k] = id;
+                match id {
+                    Some(id) => self.hands[s].push(id),
+                    None => self.game.hidden_tiles = true,
+                }
+            }
+        }
+        self.in_round = true;
+        self.game.events.push(Event::RoundStart(Box::new(RoundStart {
+            wind,
+            number: kyoku - 1,
+            honba: st.honba.unwrap_or(0),
+            sticks: st.kyotaku.unwrap_or(0),
+            dealer,
+            scores,
+            dora_indicator,
+            hands,
+            resumed: None,
+        })));
+        true
     }
 }
