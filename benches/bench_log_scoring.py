@@ -39,6 +39,9 @@ from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+from riichienv_wins import riichienv_points  # noqa: E402
+
 TENHOU = Path(os.environ.get("MAHJONG_FAST_TENHOU_DIR", HERE.parents[1] / "shared/data/tenhou"))
 
 
@@ -66,14 +69,6 @@ def convert(out: Path) -> Tuple[List[Path], List[Path], List[Path], int]:
             if all(len(s["tehais"]) == 4 and "?" not in sum(s["tehais"], []) for s in starts):
                 full.append(p)
     return files, full, sources, not_logs
-
-
-def _riichienv_points(win: Any, dealer: bool, ron: bool) -> int:
-    if ron:
-        return int(win.ron_agari)
-    if dealer:
-        return 3 * int(win.tsumo_agari_ko)
-    return int(win.tsumo_agari_oya) + 2 * int(win.tsumo_agari_ko)
 
 
 def run_riichienv(paths: List[str]) -> Dict[str, Any]:
@@ -181,21 +176,14 @@ def compare(files: List[Path], ours: List[Any], theirs: List[Any]) -> Dict[str, 
         c["riichienv wins scored as no win"] += sum(1 for w in t if not w[1])
         for (seat, target, points, dealer), w in zip(rec, t):
             same_win = w[0] == seat and w[1]
-            c["riichienv = record"] += int(same_win and _riichienv_points(_W(w), dealer, seat != target) == points)
+            c["riichienv = record"] += int(same_win and riichienv_points(*w[4:], dealer, seat != target) == points)
         if len(o) == len(t):
             c["games with the same win count"] += 1
             for (seat, target, _, dealer), a, b in zip(rec, o, t):
                 c["wins compared"] += 1
                 same_win = a[0] == b[0] == seat and b[1]
-                c["equal points"] += int(same_win and a[3] == _riichienv_points(_W(b), dealer, seat != target))
+                c["equal points"] += int(same_win and a[3] == riichienv_points(*b[4:], dealer, seat != target))
     return c
-
-
-class _W:
-    """A riichienv win as returned by the child (a tuple), read like its WinResult."""
-
-    def __init__(self, w: Any) -> None:
-        _, _, _, _, self.ron_agari, self.tsumo_agari_oya, self.tsumo_agari_ko = w
 
 
 def main() -> None:

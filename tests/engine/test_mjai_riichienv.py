@@ -22,6 +22,7 @@ from typing import Any, Dict, List
 import mahjong_fast as mf
 import pytest
 from mahjong_fast import engine
+from riichienv_wins import riichienv_points
 
 riichienv = pytest.importorskip("riichienv")
 
@@ -33,14 +34,6 @@ pytestmark = pytest.mark.skipif(not RAW.is_dir(), reason="real Tenhou data not p
 # Two hand-edited fixtures whose winning hand is not the one their play leads to
 # (the tenhou.net/6 writer refuses them for the same reason).
 EDITED = {"hanchan_with_noname__cd05e6b7.xml", "hanchan_with_noname__f2f43e86.xml"}
-
-
-def _riichienv_points(win: Any, actor_is_dealer: bool, ron: bool) -> int:
-    if ron:
-        return int(win.ron_agari)
-    if actor_is_dealer:
-        return 3 * int(win.tsumo_agari_ko)
-    return int(win.tsumo_agari_oya) + 2 * int(win.tsumo_agari_ko)
 
 
 def _compare_wins(events: List[Dict[str, Any]], kyokus: List[Any], name: str, out: Dict[str, Any]) -> None:
@@ -72,7 +65,9 @@ def _compare_wins(events: List[Dict[str, Any]], kyokus: List[Any], name: str, ou
             cond.houtei = "hoteiraoyui" in ours
             raw, a = c.actual, c.calculate(c.create_calculator(), cond)
             out["last tile"]["raw differs" if (raw.han, raw.fu) != (a.han, a.fu) else "raw same"] += 1
-            pts = _riichienv_points(a, hand[0]["oya"] == w["actor"], w["actor"] != w["target"])
+            pts = riichienv_points(
+                a.ron_agari, a.tsumo_agari_oya, a.tsumo_agari_ko, hand[0]["oya"] == w["actor"], w["actor"] != w["target"]
+            )
             if a.is_win and (a.han, a.fu, pts) == (w["han"], w["fu"], w["hora_points"]):
                 key = "same"
             elif a.is_win and w["fu"] == 0 and (a.han, pts) == (w["han"], w["hora_points"]):
