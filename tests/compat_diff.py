@@ -134,12 +134,7 @@ def explained(x: Dict[str, Any], theirs: Dict[str, Any], ours: Dict[str, Any]) -
     if "refused" in ours:
         # An option without a counterpart, refused on a hand whose value it changes.
         message = ours["refused"]
-        documented = message.startswith(
-            (
-                "OptionalRules.",
-                "scores_calculator_factory=Aotenjou on a yakuman",
-            )
-        )
+        documented = message.startswith("OptionalRules.")
         return "refused: " + message.split(" (")[0].split(": ")[0][:60] if documented else None
     differ = {k for k in theirs if theirs[k] != ours[k]}
     raw_theirs = sum(f for _, f in theirs["fu_details"] or [])

@@ -184,3 +184,46 @@ def test_paarenchan_without_a_yaku_differs_between_the_two_settings():
 def test_paarenchan_without_counterpart_is_refused(flags, match):
     with pytest.raises(InvalidRuleError, match=match):
         both("234m567p345s22789s", "2s", {}, is_riichi=True, round_wind=27, **flags)
+
+
+def both_aotenjou(hand: str, win: str, options: dict, **flags):
+    """Fields of each package's response under its ``Aotenjou`` score calculator."""
+    out = []
+    for pkg in (mahjong, ours):
+        tc = pkg.tile.TilesConverter
+        tiles = tc.one_line_string_to_136_array(hand)
+        win_id = next(t for t in tiles if t // 4 == tc.one_line_string_to_34_array(win).index(1))
+        hc = pkg.hand_calculating.hand_config
+        config = hc.HandConfig(options=hc.OptionalRules(**options), **flags)
+        factory = pkg.hand_calculating.scores.Aotenjou
+        calc = pkg.hand_calculating.hand.HandCalculator
+        out.append(fields(calc.estimate_hand_value(tiles, win_id, config=config, scores_calculator_factory=factory)))
+    return out
+
+
+AOTENJOU_YAKUMAN = [
+    # Suuankou tanki (double) with haku beside it: 26 + 1 han at 60 fu.
+    ("111m444p777s55522z", "2z", dict(), dict(player_wind=28, round_wind=27)),
+    # The same with single yakuman doubles, a tsumo: 13 + tsumo + haku.
+    ("111m444p777s55522z", "2z", dict(has_double_yakuman=False), dict(is_tsumo=True, player_wind=28, round_wind=27)),
+    # Thirteen orphans at 40 fu on a ron, 30 on a tsumo; riichi does not count beside it.
+    ("19m19p19s12345677z", "1m", dict(), dict(player_wind=28, round_wind=27)),
+    ("19m19p19s12345677z", "1m", dict(), dict(is_tsumo=True, is_riichi=True, player_wind=28, round_wind=27)),
+    # Daisharin: tsumo beside it (chinitsu, pinfu, tanyao, ryanpeikou implied).
+    ("22334455667788p", "8p", dict(has_daisharin=True), dict(is_tsumo=True, player_wind=28, round_wind=27)),
+    # A pinfu-shaped heavenly win: tsumo, tanyao and pinfu at 20 fu beside it.
+    ("234m567p678s33345s", "3s", dict(), dict(is_tsumo=True, is_tenhou=True, player_wind=27, round_wind=27)),
+    # All green with the green dragon's triplet: hatsu and iipeikou beside it (honitsu implied).
+    ("22334466688s666z", "6z", dict(), dict(player_wind=28, round_wind=27)),
+    # Nine gates with its one suit implied: 13 + tsumo.
+    ("11123455678999m", "5m", dict(has_double_yakuman=False), dict(is_tsumo=True, player_wind=28, round_wind=27)),
+]
+
+
+@pytest.mark.parametrize("hand,win,options,flags", AOTENJOU_YAKUMAN)
+def test_aotenjou_yakuman_with_other_yaku(hand, win, options, flags):
+    # The package's Aotenjou counts a yakuman's 13 han beside the hand's other yaku and
+    # dora: the core's aotenjou_yakuman = "with_yaku".
+    theirs, mine = both_aotenjou(hand, win, options, **flags)
+    assert theirs["error"] is None and theirs["cost"]["main"] > 0
+    assert mine == theirs

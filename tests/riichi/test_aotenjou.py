@@ -96,9 +96,7 @@ def test_points_past_the_exact_range_are_refused():
 
 # 13+ han with no yakuman: riichi tsumo pinfu chinitsu ryanpeikou tanyao, 33 han with
 # ten dora of each kind.
-KAZOE_33 = dict(
-    hand="22334455667788m", win_tile="8m", riichi=True, self_draw=True, dora="1m2m3m4m5m", ura="6m7m1m2m3m"
-)
+KAZOE_33 = dict(hand="22334455667788m", win_tile="8m", riichi=True, self_draw=True, dora="1m2m3m4m5m", ura="6m7m1m2m3m")
 
 
 def test_aotenjou_ignores_kazoe_and_kiriage():
@@ -112,7 +110,9 @@ def test_aotenjou_ignores_kazoe_and_kiriage():
     assert (r.han, r.fu, r.limit) == (33, 20, "")
     assert r.base == 20 * 2**35 and r.points == 2 * up(r.base) + up(2 * r.base)
     # Under limits the kazoe options differ on this hand.
-    assert [mf.score(**KAZOE_33, rules=STANDARD.replace(kazoe=k)).points for k in ("yakuman", "sanbaiman", "multiple")] == [
+    assert [
+        mf.score(**KAZOE_33, rules=STANDARD.replace(kazoe=k)).points for k in ("yakuman", "sanbaiman", "multiple")
+    ] == [
         32000,
         24000,
         64000,
@@ -272,3 +272,53 @@ def test_thirteen_orphans_at_30_fu():
             r = mf.score(**k, self_draw=self_draw, rules=AOTENJOU.replace(yakuman_fu=fu_rule))
             assert (r.yakuman, r.han, r.base) == (1, 13, 30 * 2**15), (self_draw, fu_rule)
     assert mf.score(**k, rules=AOTENJOU).points == up(4 * 30 * 2**15) == 3_932_200
+
+
+def test_with_yaku_yakuman_reading():
+    # The mahjong package's Aotenjou: a yakuman is 13 han a multiple beside the hand's
+    # other yaku (less those it implies) and dora, at the reading's fu.
+    with_yaku = AOTENJOU.replace(aotenjou_yakuman="with_yaku")
+    tanki = dict(hand="111m444p777s555z22m", win_tile="2m", dora="1m")
+    r = mf.score(**tanki, rules=with_yaku)
+    # 26 (double) + haku 1 + 2 dora = 29 han at 60 fu; toitoi is implied, so not listed.
+    assert (r.yakuman, r.yaku_han, r.dora, r.han, r.fu) == (2, 1, 2, 29, 60)
+    assert [(y.key, y.han, y.yakuman) for y in r.yaku] == [("suuankou_tanki", 2, True), ("haku", 1, False)]
+    assert r.base == 60 * 2**31 and r.points == up(4 * r.base)
+    assert r.tenhou_yaku == [(41, 2), (18, 1), (52, 2)]
+    # Its neighbours differ on the same hand: "counted" 28 han (no haku), "fixed" 20,000,000.
+    assert mf.score(**tanki, rules=AOTENJOU).han == 28
+    assert mf.score(**tanki, rules=AOTENJOU.replace(aotenjou_yakuman="fixed")).points == 20_000_000
+    # Without aotenjou the option changes nothing.
+    assert mf.score(**tanki, rules=STANDARD.replace(aotenjou_yakuman="with_yaku")).points == 64000
+    # With a yakuman cap: one yakuman, the haku and dora beside it.
+    assert mf.score(**tanki, rules=with_yaku.replace(yakuman_cap=1)).han == 16
+    # Thirteen orphans: its dora alone beside it, at 40 fu on a ron and 30 on a tsumo
+    # (riichi and menzen tsumo do not count).
+    k = dict(hand="19m19p19s12345677z", win_tile="1m")
+    ron = mf.score(**k, rules=with_yaku)
+    tsumo = mf.score(**k, self_draw=True, riichi=True, rules=with_yaku)
+    assert (ron.han, ron.fu, tsumo.han, tsumo.fu) == (13, 40, 13, 30)
+    assert mf.score(**k, rules=AOTENJOU).base == 30 * 2**15 < ron.base == 40 * 2**15
+    # Daisharin implies chinitsu, pinfu, tanyao and ryanpeikou; menzen tsumo stays.
+    d = mf.score(hand="22334455667788p", win_tile="8p", self_draw=True, rules=with_yaku.replace(daisharin="pin"))
+    assert [y.key for y in d.yaku] == ["daisharin", "menzen_tsumo"] and d.han == 14
+    # A pinfu-shaped heavenly win keeps pinfu and its 20 fu: 13 + tsumo, tanyao, pinfu.
+    t = mf.score(
+        hand="234m567p678s33345s", win_tile="3s", self_draw=True, tenhou=True, winner=0, dealer=0, rules=with_yaku
+    )
+    assert (t.han, t.fu, t.yaku_han) == (16, 20, 3)
+    # Five yakuman with the winds' yaku beside big four winds.
+    w = mf.score(hand="111222333z44455z", win_tile="5z", self_draw=True, rules=with_yaku)
+    assert (w.yakuman, w.yaku_han, w.han) == (5, 3, 68)
+    # An open riichi deal-in: a yakuman's 13 han on top of the hand's 4.
+    deal_in = dict(
+        hand="123m456p789s23455s", win_tile="2s", riichi=True, open_riichi=True, dora="1s", winner=1, discarder=2
+    )
+    o = mf.score(**deal_in, rules=with_yaku.replace(open_riichi_deal_in=True))
+    assert o.limit == "open riichi yakuman" and o.base == o.fu * 2 ** (13 + o.han + 2)
+    # Results keep which entries are yakuman through to_dict and pickling.
+    assert mf.ScoreResult.from_dict(r.to_dict()) == r and pickle.loads(pickle.dumps(r)) == r
+    bad = r.to_dict()
+    bad["yaku"] = bad["yaku"][::-1]
+    with pytest.raises(mf.MahjongError, match="yaku"):
+        mf.ScoreResult.from_dict(bad)

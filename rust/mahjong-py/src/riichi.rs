@@ -320,8 +320,13 @@ impl PyScoreResult {
     /// Yaku with han (dora excluded; see `dora`, `ura`, `aka`, `kita`).
     #[getter]
     fn yaku(&self) -> Vec<PyYakuHan> {
-        let ym = self.r.yakuman > 0;
-        self.r.yaku.as_slice().iter().map(|&(y, h)| yaku_han(y, h, ym)).collect()
+        self.r
+            .yaku
+            .as_slice()
+            .iter()
+            .enumerate()
+            .map(|(i, &(y, h))| yaku_han(y, h, self.r.is_yakuman_entry(i)))
+            .collect()
     }
     /// Tenhou's list: (id, han) of yaku then dora, aka and ura (kita inside dora).
     #[getter]

@@ -8,13 +8,13 @@
 use super::context::dora_of;
 use super::context::WinContext;
 use super::fu::{fu, fu_total};
-use super::points::base_points;
-use super::rules::{Daisharin, RenhouValue, Rules, YakumanFu};
+use super::points::{aotenjou_rank, base_points};
+use super::rules::{AotenjouYakuman, Daisharin, RenhouValue, Rules, YakumanFu};
 use super::score::{counted_indicators, meld_pass, settle, yakuman_rank, Found, MeldPass, ScoreResult};
 use super::shape::{Form, SetKind, Shape};
 use super::yaku::{
-    hand_yaku, local_yakuman, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku, YakuList,
-    YakuTally,
+    hand_yaku, implied_by, local_yakuman, nine_gates, ordinary, tile_colour_yakuman, HandFacts, ListTally, Yaku,
+    YakuList, YakuTally,
 };
 use crate::decompose::{for_each_decomposition, for_each_wait, is_kokushi, Wait};
 use crate::error::{Error, Result};
@@ -126,6 +126,7 @@ struct Best {
     yakuman: u32,
     yaku_han: u32,
     yaku: YakuList,
+    yakuman_entries: u8,
     pinfu: bool,
     shape: Shape,
 }
@@ -166,6 +167,32 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
         }
         if !yl.is_empty() {
             let mult = yakuman_multiple(&yl, rules);
+            let yakuman_entries = yl.len() as u8;
+            if rules.aotenjou && rules.aotenjou_yakuman == AotenjouYakuman::WithYaku {
+                // 13 han a yakuman beside every yaku of the reading no yakuman implies, at
+                // the reading's fu; thirteen orphans with its dora alone, at 30 / 40 fu.
+                let mut t = base;
+                let (other, fu_of, pinfu) = if shape.form == Form::Kokushi {
+                    (0, if ctx.tsumo { 30 } else { 40 }, false)
+                } else {
+                    ordinary(&shape, &facts, ctx, rules, &mut t);
+                    let implied = yl.as_slice().iter().fold(0u64, |m, &(y, _)| m | implied_by(y));
+                    let mut other = 0;
+                    for &(y, h) in t.list.as_slice() {
+                        if implied & (1u64 << y as u8) == 0 {
+                            yl.push(y, h);
+                            other += h as u32;
+                        }
+                    }
+                    let pinfu = t.tally.contains(Yaku::Pinfu);
+                    (other, fu_total(&shape, closed, pinfu, ctx, rules), pinfu)
+                };
+                let key = (aotenjou_rank(13 * mult + other + bonus, fu_of), u32::MAX, 0);
+                if !matches!(best, Some(ref b) if key <= b.key) {
+                    *best = Some(Best { key, yakuman: mult, yaku_han: other, yaku: yl, yakuman_entries, pinfu, shape });
+                }
+                return;
+            }
             // A true yakuman wins a tie with a counted one (same points, the yakuman is what
             // the hand is).
             let key = (yakuman_rank(mult, bonus, rules), u32::MAX, 0);
@@ -176,7 +203,7 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
                 t.contains(Yaku::Pinfu)
             };
             if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu, shape });
+                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, yakuman_entries, pinfu, shape });
             }
         } else {
             let mut t = base;
@@ -187,7 +214,7 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
             let b = if han > 0 { base_points(han + bonus, f, rules).0 } else { 0 };
             let key = (b, han + bonus, f);
             if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, pinfu, shape });
+                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, yakuman_entries: 0, pinfu, shape });
             }
         }
     };
@@ -214,6 +241,7 @@ pub fn score_reference(hand: &Hand, win: RTile, ctx: &WinContext, rules: &Rules)
     let fu_items = fu(&best.shape, closed, best.pinfu, ctx, rules);
     let found = Found {
         yaku: best.yaku,
+        yakuman_entries: best.yakuman_entries,
         yakuman: best.yakuman,
         yaku_han: best.yaku_han,
         fu: fu_items.total(),
@@ -397,8 +425,10 @@ mod tests {
             rules.open_riichi_deal_in = r.chance(50);
             use super::super::rules::Paarenchan;
             rules.paarenchan = [Paarenchan::Off, Paarenchan::Eighth, Paarenchan::FromEighth][r.below(3) as usize];
-            if rules.aotenjou && r.chance(30) {
-                rules.aotenjou_yakuman = super::super::rules::AotenjouYakuman::Fixed;
+            if rules.aotenjou {
+                use super::super::rules::AotenjouYakuman;
+                rules.aotenjou_yakuman =
+                    [AotenjouYakuman::Counted, AotenjouYakuman::Fixed, AotenjouYakuman::WithYaku][r.below(3) as usize];
             }
             let want = score_reference(&hand, win, &ctx, &rules);
             let got = score(&hand, win, &ctx, &rules);

@@ -67,6 +67,12 @@ pub enum AotenjouYakuman {
     /// A fixed 10,000,000 from a non-dealer's discarder (15,000,000 for a dealer), a
     /// multiple each: base points 2,500,000 a yakuman.
     Fixed,
+    /// 13 han a multiple plus the reading's other yaku (less those the yakuman implies:
+    /// the dragon sets and shousangen under daisangen, toitoi under a yakuman of
+    /// triplets, the one-suit yaku under nine gates, ...) and its dora, at the
+    /// reading's fu; thirteen orphans alone with its dora at 30 fu on a tsumo, 40 on a
+    /// ron (the `mahjong` package's `Aotenjou`).
+    WithYaku,
 }
 
 /// How a human win (人和) scores.
@@ -111,7 +117,7 @@ impl OptionValue for RenhouValue {
 crate::named_enum!(KazoeLimit { Yakuman => "yakuman", Sanbaiman => "sanbaiman", Multiple => "multiple" });
 crate::named_enum!(YakumanFu { Counted => "counted", Tenhou => "tenhou" });
 crate::named_enum!(Paarenchan { Off => "off", Eighth => "eighth", FromEighth => "from_eighth" });
-crate::named_enum!(AotenjouYakuman { Counted => "counted", Fixed => "fixed" });
+crate::named_enum!(AotenjouYakuman { Counted => "counted", Fixed => "fixed", WithYaku => "with_yaku" });
 crate::named_enum!(Daisharin { Off => "off", Pin => "pin", AllSuits => "all_suits" });
 
 crate::rule_options! {
@@ -136,8 +142,11 @@ crate::rule_options! {
         /// int32 columns is a `PointsOverflowError`.
         aotenjou: bool = false, Kind::Bool;
         /// Under aotenjou, a yakuman: "counted" (13 han a multiple plus its dora, at the
-        /// hand's fu; thirteen orphans at 30) or "fixed" (10,000,000 on a non-dealer's ron, 15,000,000 on a
-        /// dealer's, a multiple each: Chinese Wikipedia 青天井規則's first reading).
+        /// hand's fu; thirteen orphans at 30), "fixed" (10,000,000 on a non-dealer's ron, 15,000,000 on a
+        /// dealer's, a multiple each: Chinese Wikipedia 青天井規則's first reading) or
+        /// "with_yaku" (13 han a multiple plus the reading's other yaku, less those the
+        /// yakuman implies, and its dora, at its fu; thirteen orphans at 30 fu on a tsumo
+        /// and 40 on a ron: the `mahjong` package 2.1's `Aotenjou` calculator).
         aotenjou_yakuman: AotenjouYakuman = AotenjouYakuman::Counted, AotenjouYakuman::KIND;
         /// Thirteen-sided kokushi (国士無双十三面) counts as a double yakuman.
         double_kokushi_13: bool = true, Kind::Bool;

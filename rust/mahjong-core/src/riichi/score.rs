@@ -12,7 +12,7 @@ use super::points::{
 use super::reading::{reading_list, value_triplets, Plan, Reading, Slot};
 use super::rules::{AotenjouYakuman, RenhouValue, Rules, YakumanFu};
 use super::shape::{Form, Shape};
-use super::yaku::{hand_yaku, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
+use super::yaku::{hand_yaku, implied_by, ordinary, yakuman, yakuman_of, HandFacts, ListTally, Yaku, YakuList};
 use crate::decompose::{decomposition_of, for_each_split_ref, is_kokushi, GroupKind, Wait, WaitSlot};
 use crate::error::{Error, Result};
 use crate::hand::{Counts, Hand, MeldKind};
@@ -23,6 +23,10 @@ use crate::tile::{format_counts, RTile, Tile};
 pub struct ScoreResult {
     /// Yaku with their han (for yakuman: the multiple, 1 or 2). Dora are not listed.
     pub yaku: YakuList,
+    /// How many of `yaku`'s first entries are yakuman (their han the multiple): all of
+    /// a yakuman hand's, none of an ordinary hand's; under `aotenjou_yakuman =
+    /// "with_yaku"` the yakuman come first and the hand's other yaku after them.
+    pub yakuman_entries: u8,
     /// Yakuman multiple (0 when the hand is not a yakuman).
     pub yakuman: u32,
     /// Dora from the indicators (kan dora included; kita excluded).
@@ -56,7 +60,7 @@ impl ScoreResult {
     /// (kita counted in the dora entry, as Tenhou does). Zero entries are left out.
     pub fn tenhou_yaku(&self) -> YakuList {
         let mut out = self.yaku;
-        if self.yakuman == 0 {
+        if self.yakuman == 0 || self.has_other_yaku() {
             if self.dora + self.kita > 0 {
                 out.push(Yaku::Dora, (self.dora + self.kita).min(255) as u8);
             }
@@ -68,6 +72,20 @@ impl ScoreResult {
             }
         }
         out
+    }
+}
+
+impl ScoreResult {
+    /// Is entry `i` of `yaku` a yakuman (its han the multiple)?
+    #[inline]
+    pub fn is_yakuman_entry(&self, i: usize) -> bool {
+        i < self.yakuman_entries as usize
+    }
+    /// A yakuman scored with the hand's other yaku and dora (`aotenjou_yakuman =
+    /// "with_yaku"`): entries past the yakuman are listed.
+    #[inline]
+    pub fn has_other_yaku(&self) -> bool {
+        self.yakuman > 0 && (self.yakuman_entries as usize) < self.yaku.len()
     }
 }
 
@@ -98,8 +116,11 @@ struct Best {
     key: (u32, u32, u32),
     yakuman: u32,
     yaku_han: u32,
-    /// Its yaku (or yakuman) and whether pinfu is among them.
+    /// Its yaku (or yakuman, then under "with_yaku" its other yaku) and whether pinfu
+    /// is among them.
     yaku: YakuList,
+    /// How many of `yaku`'s first entries are yakuman.
+    yakuman_entries: u8,
     pinfu: bool,
     shape: Shape,
 }
@@ -234,24 +255,31 @@ fn score_impl<const FU_ITEMS: bool, const EXACT: bool>(
     } else {
         0
     };
+    let with_yaku = rules.aotenjou && rules.aotenjou_yakuman == AotenjouYakuman::WithYaku;
+    let std_yl = yl;
+    let mut other_yl = YakuList::default();
     let mut std_best: Option<StdBest> = None;
     for_each_split_ref(&concealed, |split| {
         plan.for_each_reading(split, |r| {
             if maybe_yakuman {
-                let mult = if r.concealed_triplets == 4 {
+                let (mult, list) = if r.concealed_triplets == 4 {
                     yakuman_of(Form::Standard, 4, r.wait == Wait::Tanki, wt, &facts, ctx, rules, &mut yl);
-                    if yl.is_empty() {
-                        0
-                    } else {
-                        yakuman_multiple(&yl, rules)
-                    }
+                    (if yl.is_empty() { 0 } else { yakuman_multiple(&yl, rules) }, &yl)
                 } else {
-                    std_yakuman
+                    (std_yakuman, &std_yl)
                 };
                 if mult > 0 {
-                    let key = (yakuman_rank(mult, bonus, rules), u32::MAX, 0);
+                    let (key, other) = if with_yaku {
+                        // The reading's other yaku count beside the yakuman, at its fu.
+                        reading_list(&base.list, &value, r.mask, closed, &mut other_yl);
+                        let other = unimplied(list, &other_yl, None);
+                        ((aotenjou_rank(13 * mult + other + bonus, r.fu), u32::MAX, 0), other)
+                    } else {
+                        ((yakuman_rank(mult, bonus, rules), u32::MAX, 0), 0)
+                    };
                     if !matches!(std_best, Some(ref b) if key <= b.key) {
-                        std_best = Some(StdBest { key, yakuman: mult, yaku_han: 0, reading: *r, split: split.index });
+                        std_best =
+                            Some(StdBest { key, yakuman: mult, yaku_han: other, reading: *r, split: split.index });
                     }
                     return;
                 }
@@ -267,15 +295,23 @@ fn score_impl<const FU_ITEMS: bool, const EXACT: bool>(
     // A standard reading replaces a special form's only when strictly better (the
     // special forms were considered first).
     let std_best = std_best.filter(|s| best.is_none() || s.key > floor);
-    let (form, wait, yakuman_mult, yaku_han, fu_value, fu_items) = if let Some(sb) = std_best {
+    let (form, wait, yakuman_mult, yaku_han, fu_value, fu_items, yakuman_entries) = if let Some(sb) = std_best {
         let r = sb.reading;
+        let mut yakuman_entries = 0;
         if sb.yakuman > 0 {
             yakuman_of(Form::Standard, r.concealed_triplets, r.wait == Wait::Tanki, wt, &facts, ctx, rules, &mut yl);
+            yakuman_entries = yl.len() as u8;
+            if with_yaku {
+                reading_list(&base.list, &value, r.mask, closed, &mut other_yl);
+                let list = yl;
+                unimplied(&list, &other_yl, Some(&mut yl));
+            }
         } else {
             reading_list(&base.list, &value, r.mask, closed, &mut yl);
         }
-        // A yakuman's fu counts no pinfu, unless reported as Tenhou records it.
-        let pinfu = (sb.yakuman == 0 || rules.yakuman_fu == YakumanFu::Tenhou) && r.pinfu;
+        // A yakuman's fu counts no pinfu, unless reported as Tenhou records it or its
+        // other yaku count ("with_yaku").
+        let pinfu = (sb.yakuman == 0 || rules.yakuman_fu == YakumanFu::Tenhou || with_yaku) && r.pinfu;
         let fu_items = if FU_ITEMS {
             match standard_shape(&concealed, sb.split, &r, melds, wt, ctx.tsumo) {
                 Some(shape) => fu(&shape, closed, pinfu, ctx, rules),
@@ -291,7 +327,7 @@ fn score_impl<const FU_ITEMS: bool, const EXACT: bool>(
         } else {
             r.fu_no_pinfu
         };
-        (Form::Standard, r.wait, sb.yakuman, sb.yaku_han, fu_value, fu_items)
+        (Form::Standard, r.wait, sb.yakuman, sb.yaku_han, fu_value, fu_items, yakuman_entries)
     } else if let Some(b) = best {
         yl = b.yaku;
         // The fu of the reading that scores: itemized from the same rule code that ranked
@@ -304,7 +340,7 @@ fn score_impl<const FU_ITEMS: bool, const EXACT: bool>(
         } else {
             (FuList::default(), fu_total(&b.shape, closed, b.pinfu, ctx, rules))
         };
-        (b.shape.form, b.shape.wait, b.yakuman, b.yaku_han, fu_value, fu_items)
+        (b.shape.form, b.shape.wait, b.yakuman, b.yaku_han, fu_value, fu_items, b.yakuman_entries)
     } else {
         return Err(Error::InvalidHand(format!(
             "{}{}: not a winning hand (no four sets and a pair, seven pairs or thirteen orphans)",
@@ -312,7 +348,8 @@ fn score_impl<const FU_ITEMS: bool, const EXACT: bool>(
             melds_text(hand)
         )));
     };
-    let found = Found { yaku: yl, yakuman: yakuman_mult, yaku_han, fu: fu_value, fu_items, form, wait };
+    let found =
+        Found { yaku: yl, yakuman_entries, yakuman: yakuman_mult, yaku_han, fu: fu_value, fu_items, form, wait };
     settle::<EXACT>(found, [dora, ura, aka, kita], hand, wt, closed, ctx, rules)
 }
 
@@ -391,6 +428,8 @@ pub(super) fn meld_pass(hand: &Hand, win: RTile, ctx: &WinContext) -> Result<Mel
 /// The reading that scores best, as a scorer found it.
 pub(super) struct Found {
     pub yaku: YakuList,
+    /// How many of `yaku`'s first entries are yakuman.
+    pub yakuman_entries: u8,
     /// Yakuman multiple (0: none).
     pub yakuman: u32,
     pub yaku_han: u32,
@@ -414,11 +453,12 @@ pub(super) fn settle<const EXACT: bool>(
     ctx: &WinContext,
     rules: &Rules,
 ) -> Result<ScoreResult> {
-    let Found { yaku, yakuman: yakuman_mult, yaku_han, fu, fu_items, form, wait } = f;
+    let Found { yaku, yakuman_entries, yakuman: yakuman_mult, yaku_han, fu, fu_items, form, wait } = f;
     let concealed = &hand.concealed;
     let [dora, ura, aka, kita] = dora;
     let mut r = ScoreResult {
         yaku,
+        yakuman_entries: if yakuman_mult > 0 { yakuman_entries } else { 0 },
         yakuman: yakuman_mult,
         dora: 0,
         ura: 0,
@@ -435,14 +475,19 @@ pub(super) fn settle<const EXACT: bool>(
         pay: Payments::default(),
     };
     let mut pao_liable = false;
-    if yakuman_mult > 0 && rules.aotenjou && rules.aotenjou_yakuman == AotenjouYakuman::Counted {
-        // No limit: 13 han a yakuman, plus every dora, at the hand's fu (thirteen
-        // orphans at 30: `aotenjou_base_of`).
+    if yakuman_mult > 0 && rules.aotenjou && rules.aotenjou_yakuman != AotenjouYakuman::Fixed {
+        // No limit: 13 han a yakuman, plus every dora (and under "with_yaku" the other
+        // yaku: `yaku_han`, 0 otherwise), at the hand's fu (thirteen orphans at 30:
+        // `aotenjou_base_of`; under "with_yaku" 30 on a tsumo, 40 on a ron, as the
+        // `mahjong` package counts it).
         r.dora = dora;
         r.ura = ura;
         r.aka = aka;
         r.kita = kita;
-        r.han = 13 * yakuman_mult + dora + ura + aka + kita;
+        r.han = 13 * yakuman_mult + yaku_han + dora + ura + aka + kita;
+        if rules.aotenjou_yakuman == AotenjouYakuman::WithYaku && form == Form::Kokushi {
+            r.fu = if ctx.tsumo { 30 } else { 40 };
+        }
     } else if yakuman_mult > 0 {
         r.base = 8000 * yakuman_mult;
     }
@@ -525,14 +570,18 @@ pub const FIXED_YAKUMAN_BASE: u32 = 2_500_000;
 /// 2^124 (no valid hand comes near).
 pub fn aotenjou_base_of(r: &ScoreResult, rules: &Rules) -> Result<u128> {
     let fixed = rules.aotenjou_yakuman == AotenjouYakuman::Fixed;
+    let with_yaku = rules.aotenjou_yakuman == AotenjouYakuman::WithYaku;
     let (han, fu) = match r.limit {
         Limit::Mangan => return Ok(2000),
         Limit::Yakuman if fixed => return Ok(FIXED_YAKUMAN_BASE as u128 * r.yakuman as u128),
         Limit::OpenRiichiYakuman if fixed => return Ok(FIXED_YAKUMAN_BASE as u128),
+        // A yakuman's 13 han beside the hand's yaku and dora.
+        Limit::OpenRiichiYakuman if with_yaku => (13 + r.han, r.fu),
         Limit::OpenRiichiYakuman => (13 + r.dora + r.ura + r.aka + r.kita, r.fu),
         // Thirteen orphans at 30 fu, won either way (20 + 10 on a closed ron, 20 + 2
-        // rounded up on a tsumo: Chinese Wikipedia 青天井規則).
-        Limit::Yakuman if r.form == Form::Kokushi => (r.han, 30),
+        // rounded up on a tsumo: Chinese Wikipedia 青天井規則); "with_yaku" reports
+        // the fu it counts (30 or 40).
+        Limit::Yakuman if r.form == Form::Kokushi && !with_yaku => (r.han, 30),
         Limit::Yakuman => (r.han, r.fu.max(20)),
         _ => (r.han, r.fu),
     };
@@ -604,6 +653,8 @@ fn open_riichi_yakuman(r: &mut ScoreResult, rules: &Rules) {
     let less = match (rules.aotenjou, rules.aotenjou_yakuman) {
         (false, _) => r.base < 8000,
         (true, AotenjouYakuman::Counted) => 13 + r.dora + r.ura + r.aka + r.kita > r.han,
+        // A yakuman's 13 han come on top of the hand's: always worth more.
+        (true, AotenjouYakuman::WithYaku) => true,
         (true, AotenjouYakuman::Fixed) => aotenjou_exact(r.han, r.fu).is_some_and(|b| b < FIXED_YAKUMAN_BASE as u128),
     };
     if less {
@@ -661,11 +712,27 @@ impl Specials<'_> {
         }
         if !yl.is_empty() {
             let mult = yakuman_multiple(&yl, rules);
+            let yakuman_entries = yl.len() as u8;
             // A true yakuman wins a tie with a counted one (same points, the yakuman is what
             // the hand is).
-            let key = (yakuman_rank(mult, self.bonus, rules), u32::MAX, 0);
+            let (key, other) = if rules.aotenjou && rules.aotenjou_yakuman == AotenjouYakuman::WithYaku {
+                // Seven pairs' other yaku count beside the yakuman, at its 25 fu; thirteen
+                // orphans counts its dora alone, at 30 fu on a tsumo and 40 on a ron.
+                let (other, fu) = if shape.form == Form::Kokushi {
+                    (0, if ctx.tsumo { 30 } else { 40 })
+                } else {
+                    let mut t = *self.base;
+                    ordinary(&shape, f, ctx, rules, &mut t);
+                    let list = yl;
+                    (unimplied(&list, &t.list, Some(&mut yl)), fu_total(&shape, self.closed, false, ctx, rules))
+                };
+                ((aotenjou_rank(13 * mult + other + self.bonus, fu), u32::MAX, 0), other)
+            } else {
+                ((yakuman_rank(mult, self.bonus, rules), u32::MAX, 0), 0)
+            };
             if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: mult, yaku_han: 0, yaku: yl, pinfu: false, shape });
+                *best =
+                    Some(Best { key, yakuman: mult, yaku_han: other, yaku: yl, yakuman_entries, pinfu: false, shape });
             }
         } else {
             let mut t = *self.base;
@@ -676,7 +743,7 @@ impl Specials<'_> {
             let b = if han > 0 { base_points(han + self.bonus, fu, rules).0 } else { 0 };
             let key = (b, han + self.bonus, fu);
             if !matches!(best, Some(ref b) if key <= b.key) {
-                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, pinfu, shape });
+                *best = Some(Best { key, yakuman: 0, yaku_han: han, yaku: t.list, yakuman_entries: 0, pinfu, shape });
             }
         }
     }
@@ -689,10 +756,28 @@ impl Specials<'_> {
 pub(super) fn yakuman_rank(mult: u32, bonus: u32, rules: &Rules) -> u32 {
     match (rules.aotenjou, rules.aotenjou_yakuman) {
         (false, _) => 8000 * mult,
-        (true, AotenjouYakuman::Counted) => aotenjou_rank(13 * mult + bonus, 20),
+        // ("with_yaku" ranks its readings with their other yaku and fu where it scores them)
+        (true, AotenjouYakuman::Counted | AotenjouYakuman::WithYaku) => aotenjou_rank(13 * mult + bonus, 20),
         // (below 2^31, where a rank is the value itself)
         (true, AotenjouYakuman::Fixed) => FIXED_YAKUMAN_BASE.saturating_mul(mult).min(i32::MAX as u32),
     }
+}
+
+/// The han of the entries of `ordinary` that no yakuman of `yakuman` implies
+/// ([`implied_by`]), each appended to `out` when given: the other yaku of the
+/// `aotenjou_yakuman = "with_yaku"` reading.
+pub(super) fn unimplied(yakuman: &YakuList, ordinary: &YakuList, mut out: Option<&mut YakuList>) -> u32 {
+    let implied = yakuman.as_slice().iter().fold(0u64, |m, &(y, _)| m | implied_by(y));
+    let mut han = 0;
+    for &(y, h) in ordinary.as_slice() {
+        if implied & (1u64 << y as u8) == 0 {
+            han += h as u32;
+            if let Some(o) = out.as_deref_mut() {
+                o.push(y, h);
+            }
+        }
+    }
+    han
 }
 
 /// The yakuman multiple of a list of yakuman: their sum when they stack, else the

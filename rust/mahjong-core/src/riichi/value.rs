@@ -122,11 +122,10 @@ pub fn context_to_value(c: &WinContext) -> Value {
 
 /// Every field of a result (and its context under `"context"`) as a JSON object.
 pub fn result_to_value(r: &ScoreResult, c: &WinContext) -> Value {
-    let ym = r.yakuman > 0;
     let n = c.n_players.min(4) as usize;
     let deltas = &r.pay.deltas[..n];
     json!({
-        "yaku": r.yaku.as_slice().iter().map(|&(y, h)| yaku_to_value(y, h, ym)).collect::<Vec<_>>(),
+        "yaku": r.yaku.as_slice().iter().enumerate().map(|(i, &(y, h))| yaku_to_value(y, h, r.is_yakuman_entry(i))).collect::<Vec<_>>(),
         "tenhou_yaku": r.tenhou_yaku().as_slice().iter().map(|&(y, h)| [y.tenhou_id(), h]).collect::<Vec<_>>(),
         "han": r.han, "yaku_han": r.yaku_han, "yakuman": r.yakuman,
         "dora": r.dora, "ura": r.ura, "aka": r.aka, "kita": r.kita,
@@ -326,12 +325,23 @@ pub fn result_from_value(v: &Value) -> Result<(ScoreResult, WinContext)> {
     let f = Fields::of("ScoreResult", v)?;
     let ctx = context_from_value(f.get("context").unwrap_or(&Value::Null))?;
     let mut yaku = YakuList::default();
+    let yakuman = f.int("yakuman", 100)? as u32;
+    // The yakuman entries come first (a value without the flags: all of a yakuman's).
+    let mut yakuman_entries = 0u8;
     for y in f.list("yaku")? {
+        let flag = y.get("yakuman").and_then(Value::as_bool).unwrap_or(yakuman > 0);
         let (y, h) = yaku_from_value(y)?;
         if yaku.len() == super::yaku::MAX_YAKU {
             return Err(f.bad("yaku", &format!("at most {} entries", super::yaku::MAX_YAKU)));
         }
+        if flag && (yakuman == 0 || yakuman_entries as usize != yaku.len()) {
+            return Err(f.bad("yaku", "a list whose yakuman entries come first, in a yakuman's result only"));
+        }
+        yakuman_entries += flag as u8;
         yaku.push(y, h);
+    }
+    if yakuman > 0 && yakuman_entries == 0 {
+        return Err(f.bad("yaku", "a yakuman's list, with a yakuman entry first"));
     }
     let mut fu_items = FuList::default();
     let items = f.list("fu_items")?;
@@ -342,7 +352,6 @@ pub fn result_from_value(v: &Value) -> Result<(ScoreResult, WinContext)> {
         let (item, fu) = fu_item_from_value(i)?;
         fu_items.push(item, fu);
     }
-    let yakuman = f.int("yakuman", 100)? as u32;
     let label = f.text("limit")?;
     let named = LIMITS.iter().any(|l| l.name() == label);
     let limit =
@@ -358,6 +367,7 @@ pub fn result_from_value(v: &Value) -> Result<(ScoreResult, WinContext)> {
     let big = u32::MAX as u64;
     let r = ScoreResult {
         yaku,
+        yakuman_entries,
         yakuman,
         dora: f.int("dora", 255)? as u32,
         ura: f.int("ura", 255)? as u32,

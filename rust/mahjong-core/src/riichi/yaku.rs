@@ -623,6 +623,25 @@ pub(super) fn nine_gates(f: &HandFacts, win: Tile, rules: &Rules, out: &mut Yaku
     }
 }
 
+/// The ordinary yaku a yakuman implies, as a mask of Tenhou ids: what the
+/// `aotenjou_yakuman = "with_yaku"` reading leaves out beside it (the `mahjong`
+/// package's `aotenjou_filter_yaku`). The wind yaku stay beside big four winds, the
+/// green dragon beside all green, chinitsu beside all green.
+pub fn implied_by(yakuman: Yaku) -> u64 {
+    let m = |ys: &[Yaku]| ys.iter().fold(0u64, |a, &y| a | 1u64 << y as u8);
+    match yakuman {
+        Yaku::Daisangen => m(&[Yaku::Haku, Yaku::Hatsu, Yaku::Chun, Yaku::Shousangen]),
+        Yaku::Tsuuiisou | Yaku::Chinroutou => m(&[Yaku::Toitoi, Yaku::Honroutou]),
+        Yaku::Daisuushii | Yaku::Suuankou | Yaku::SuuankouTanki | Yaku::Suukantsu => m(&[Yaku::Toitoi]),
+        Yaku::Chuuren | Yaku::JunseiChuuren => m(&[Yaku::Chinitsu]),
+        Yaku::Daisharin | Yaku::Daichikurin | Yaku::Daisuurin => {
+            m(&[Yaku::Chinitsu, Yaku::Pinfu, Yaku::Tanyao, Yaku::Ryanpeikou, Yaku::Chiitoitsu])
+        }
+        Yaku::Ryuuiisou => m(&[Yaku::Honitsu]),
+        _ => 0,
+    }
+}
+
 /// All green and all honors: facts of the tiles alone.
 #[inline]
 pub(super) fn tile_colour_yakuman(f: &HandFacts, out: &mut YakuList) {

@@ -148,7 +148,8 @@ def _yaku(result: Any, open_hand: bool) -> List[Yaku]:
     """The result's yaku as the mahjong package's objects, dora last."""
     out: List[Yaku] = []
     entries = [(y.key, y.han, y.yakuman) for y in result.yaku]
-    if not result.yakuman:
+    # A yakuman lists its dora only when they count (Aotenjou's, beside its other yaku).
+    if not result.yakuman or result.han:
         entries += [
             (k, n, False)
             for k, n in (("dora", result.dora + result.kita), ("aka_dora", result.aka), ("ura_dora", result.ura))
@@ -234,7 +235,10 @@ def _cost(r: Any, tsumo: bool, dealer: bool, winner: int, payer: int, other: int
         additional_bonus=additional_bonus,
         kyoutaku_bonus=r.sticks_points,
         total=deltas[winner],
-        yaku_level=yaku_level(r.limit, han, r.fu, r.yakuman, rules.kiriage_mangan, rules.kazoe == "multiple"),
+        # (the package's Aotenjou names no level, a yakuman's neither)
+        yaku_level=""
+        if rules.aotenjou
+        else yaku_level(r.limit, han, r.fu, r.yakuman, rules.kiriage_mangan, rules.kazoe == "multiple"),
     )
 
 
@@ -478,16 +482,12 @@ class HandCalculator:
                 _mf.score(**dict(call, rules=options.to_rules(_renhou_han(config), aotenjou).core, dealer_wins=0))
             except _mf.NoYakuError:
                 return HandResponse(error=HandCalculator.ERR_NO_YAKU)
-        if aotenjou and r.yakuman:
-            raise _mf.InvalidRuleError(
-                "scores_calculator_factory=Aotenjou on a yakuman: the mahjong package adds the hand's other yaku to"
-                " the yakuman, mahjong_fast's aotenjou counts the yakuman and its dora"
-            )
         yaku = _yaku(r, is_open_hand)
         # Thirteen orphans has 0 fu (yakuman_fu "tenhou") and, as in the mahjong package, no breakdown.
         fu = r.fu
         details = _fu_details(r.fu_items, is_open_hand) if r.fu_items else None
-        han = 13 * r.yakuman if r.yakuman else r.han
+        # (under Aotenjou a yakuman's han is its 13 a multiple, other yaku and dora: the result's own)
+        han = 13 * r.yakuman if r.yakuman and not aotenjou else r.han
         if custom_scores:
             cost = factory().calculate_scores(han, fu, config, bool(r.yakuman))
         else:

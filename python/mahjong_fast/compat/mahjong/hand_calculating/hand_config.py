@@ -109,7 +109,7 @@ class OptionalRules:
         players). What has no counterpart (``fu_for_open_pinfu=False`` on an open tsumo,
         daisharin on an open hand) is refused by the calculator on the hands where it
         would change the result (docs/compat_mahjong.md). ``renhou_han`` is a renhou yaku's han changed in
-        ``HandConfig.yaku`` (1-12); ``aotenjou`` is the ``Aotenjou`` calculator's rule;
+        ``HandConfig.yaku`` (1-12); ``aotenjou`` is the ``Aotenjou`` calculator's rule (``aotenjou_yakuman = "with_yaku"``);
         ``paarenchan`` is ``HandConfig.paarenchan`` (the rule ``paarenchan = "eighth"``).
 
         Example:
@@ -150,9 +150,12 @@ class OptionalRules:
             # Its three-player honba: 200 on a ron, 100 from each payer of a tsumo.
             sanma_honba_points=200,
             aotenjou=aotenjou,
+            # Its Aotenjou counts a yakuman as 13 han a multiple beside the hand's other yaku.
+            aotenjou_yakuman="with_yaku" if aotenjou else "counted",
             daisharin="all_suits" if self.has_daisharin_other_suits else "pin" if self.has_daisharin else "off",
             daichisei=bool(self.has_daichisei),
-            yakuman_cap=6 if self.limit_to_sextuple_yakuman else None,
+            # (its Aotenjou caps nothing)
+            yakuman_cap=6 if self.limit_to_sextuple_yakuman and not aotenjou else None,
             paarenchan="eighth" if paarenchan else "off",
         )
         _RULES_CACHE[key] = rules
