@@ -792,7 +792,7 @@ fn play_round(
                 guessed.push(out.len());
             }
             let (han, fu, points, limit) = parse_value(text, info).map_err(|e| cx.err(format!("win info: {e}")))?;
-            let (yaku, yakuman) = yaku_of(info);
+            let (yaku, yakuman) = yaku_of(info).map_err(|e| cx.err(format!("win info: {e}")))?;
             let dora_indicators = match &wn.dora {
                 Some(codes) => ids_like(codes, &flipped, &mut pool, aka, cx)?,
                 None => flipped.clone(),
@@ -1041,18 +1041,32 @@ fn parse_value(text: &str, info: &[Value]) -> std::result::Result<(u32, u32, i32
 /// Limit names and Tenhou's limit codes (数え役満 also reads as 役満).
 pub const LIMITS: [(&str, u8); 5] = [("満貫", 1), ("跳満", 2), ("倍満", 3), ("三倍満", 4), ("役満", 5)];
 
+/// A win's yaku (Tenhou id, han) and yakuman (Tenhou ids).
+type YakuLists = (Vec<(u32, u32)>, Vec<u32>);
+
 /// Tenhou yaku ids from the yaku entries ("立直(1飜)", "国士無双(役満)") whose
 /// names this crate knows (riichi::yaku's Japanese names); others are left out.
-fn yaku_of(info: &[Value]) -> (Vec<(u32, u32)>, Vec<u32>) {
+/// A known name counted the other way (a yakuman given han, or a yaku given 役満)
+/// is refused: Tenhou never writes one, and every other format keeps yakuman apart
+/// from the yaku, so such a win could not be written as the same win.
+fn yaku_of(info: &[Value]) -> std::result::Result<YakuLists, String> {
     let (mut yaku, mut yakuman) = (Vec::new(), Vec::new());
     for y in info.iter().skip(4).filter_map(|v| v.as_str()) {
         let Some((name, rest)) = y.split_once('(') else { continue };
         let Some(id) = crate::riichi::yaku::YAKU_INFO.iter().position(|i| i.japanese == name) else { continue };
+        let id = id as u32;
+        let is_yakuman = crate::logs::mjai_yaku::is_yakuman(id);
         if rest == "役満)" {
-            yakuman.push(id as u32);
+            if !is_yakuman {
+                return Err(format!("{y:?}: {name} is a yaku counted in han, not a yakuman"));
+            }
+            yakuman.push(id);
         } else if let Some(h) = rest.strip_suffix("飜)").and_then(|h| h.parse::<u32>().ok()) {
-            yaku.push((id as u32, h));
+            if is_yakuman {
+                return Err(format!("{y:?}: {name} is a yakuman, not counted in han"));
+            }
+            yaku.push((id, h));
         }
     }
-    (yaku, yakuman)
+    Ok((yaku, yakuman))
 }
