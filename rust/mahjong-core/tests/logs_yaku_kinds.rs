@@ -1,5 +1,5 @@
-//! A tenhou.net/6 win's yaku entries counted the wrong way (found by the
-//! log_tenhou6 fuzz target): a yakuman given han, or a yaku given 役満. Tenhou never
+//! A win's yaku counted the wrong way, in tenhou.net/6 and in mjlog (found by the
+//! log_tenhou6 and log_mjlog fuzz targets): a yakuman given han, or a yaku given 役満. Tenhou never
 //! writes either, and the mjai writer could not write such a win as the same win
 //! (mjai's reader takes every yakuman name among the yaku as a yakuman), so the
 //! reader refuses the entry, naming it.
@@ -27,4 +27,35 @@ fn a_yaku_given_yakuman_is_refused() {
     let text = FOUND.replace("\"地和(1飜)\", ", "").replace("立直(1飜)", "立直(役満)");
     let e = refusal(&text);
     assert!(e.contains("立直(役満)") && e.contains("is a yaku counted in han, not a yakuman"), "{e}");
+}
+
+const FOUND_MJLOG: &str = r#"<!--
+     /0/?log=2017060214gm-00a9-0000-40a46a1c
+
+     All intellectual rights 111"/>
+    <UN n0="player1" n1="player2" n2="player&3" n3="NoName" dan="16,16,19,16"
+        rate="2179.17,2152.91,2234.74,2117.26" sx="M,M,M,M"/>
+    <TAIKYOKU oya="0"/>
+    <INIT seed="0,0,0,3,0,133" ten="250,250,250,250" oya="0" hai0="69,127,94,36,86,15,93,66,12,101,114,29,102"
+          hai1="90,131,45,117,12,0113,112,22,70,134,111,123,11" hai2="14,18,7,124,51,54,100,122,47,80,79,37,2"
+          hai3="31,57,60,99,88,104,103,38,58,44,17,43,34"/>
+    <AGARI ba="0,0" hai="5,7,25,28,33,37,41,44,63,67,71,86,88,12" machi="92" ten="30,2000,0" yaku="7,1,44,1"
+           doraHai="35" who="0" fromWho="3" sc="212,20,251,0,183,0,354,-20"
+           owari="232,-17.0,251,5.0,183,-32.0,334,44.0"/>
+</mjloggm>"#;
+
+#[test]
+fn an_mjlog_yakuman_among_the_yaku_is_refused() {
+    let e = match parse_text(FOUND_MJLOG, Format::Mjlog, "g.mjlog") {
+        Ok(g) => panic!("read {} games", g.len()),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("yaku id 44 is a yakuman"), "{e}");
+    // The converse: an ordinary yaku in the yakuman list.
+    let text = FOUND_MJLOG.replace("yaku=\"7,1,44,1\"", "yaku=\"7,1\" yakuman=\"8\"");
+    let e = match parse_text(&text, Format::Mjlog, "g.mjlog") {
+        Ok(g) => panic!("read {} games", g.len()),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("yakuman id 8 is not a yakuman"), "{e}");
 }
