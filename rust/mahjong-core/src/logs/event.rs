@@ -197,6 +197,22 @@ pub struct WinRecord {
     pub pao: Option<u8>,
 }
 
+/// A win's yaku (Tenhou id, han) and yakuman (Tenhou ids), as the readers gather them.
+pub type YakuLists = (Vec<(u32, u32)>, Vec<u32>);
+
+/// Why a win's two lists hold an id of the other kind, if they do: every format
+/// keeps yakuman apart from the yaku (mjai's reader takes every yakuman name among
+/// the yaku as a yakuman), so such a win could not be written as the same win.
+/// Every reader asks this of the win it builds.
+pub fn yaku_kinds_fault(yaku: &[(u32, u32)], yakuman: &[u32]) -> Option<String> {
+    use super::mjai_yaku::is_yakuman;
+    if let Some(&(id, _)) = yaku.iter().find(|(id, _)| is_yakuman(*id)) {
+        return Some(format!("yaku id {id} is a yakuman: yakuman go in the yakuman list"));
+    }
+    let id = yakuman.iter().find(|id| !is_yakuman(**id))?;
+    Some(format!("yakuman id {id} is not a yakuman: it goes in the yaku list"))
+}
+
 /// A hand ending without a win, as recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrawRecord {

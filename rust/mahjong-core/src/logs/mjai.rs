@@ -46,9 +46,6 @@ pub fn tile_name(t: TileId, aka: bool) -> String {
     format!("{}{suit}{red}", k % 9 + 1)
 }
 
-/// A win's (Tenhou yaku id, han) pairs and its yakuman ids.
-type YakuLists = (Vec<(u32, u32)>, Vec<u32>);
-
 struct Reader<'a> {
     source: &'a str,
     line: usize,
@@ -444,6 +441,9 @@ impl Reader<'_> {
                         apart
                     }
                 };
+                if let Some(why) = super::event::yaku_kinds_fault(&yaku, &yakuman) {
+                    return Err(self.err(why));
+                }
                 // The han as `han` (RiichiEnv's key) or `fan` (mjai's).
                 let han = match (v.get("han").filter(|x| !x.is_null()), v.get("fan").filter(|x| !x.is_null())) {
                     (Some(_), Some(_)) if self.small(v, "han", u32::MAX)? != self.small(v, "fan", u32::MAX)? => {
@@ -635,7 +635,7 @@ impl Reader<'_> {
     /// wrote them before). Returns the yaku and, apart, the yakuman named among them
     /// (their han, mjai's 100 or this crate's 13 per yakuman, is not kept: a record's
     /// yakuman are ids).
-    fn yaku(&self, v: &Value, what: &str, ctx: &WinWinds) -> Result<YakuLists> {
+    fn yaku(&self, v: &Value, what: &str, ctx: &WinWinds) -> Result<super::event::YakuLists> {
         let a = v.as_array().ok_or_else(|| self.err(format!("{what} is not a list")))?;
         let (mut yaku, mut yakuman, mut nth) = (Vec::new(), Vec::new(), 0);
         for p in a {

@@ -317,6 +317,12 @@ mod tests {
         let e = read(r#"{"type":"hora","actor":0,"target":0,"yaku":[["daisangen",13]],"yakuman":[40]}"#)
             .expect_err("yakuman differ");
         assert!(e.message().contains("line 4: the yakuman among the yaku ([39])"), "{}", e.message());
+        // An id of the other kind (this crate's old Tenhou-id form, or the list apart)
+        // is refused as the mjlog and tenhou.net/6 readers refuse it.
+        let e = read(r#"{"type":"hora","actor":0,"target":0,"yaku":[[38,1]],"yakuman":[]}"#).expect_err("yakuman id");
+        assert!(e.message().contains("line 4: yaku id 38 is a yakuman"), "{}", e.message());
+        let e = read(r#"{"type":"hora","actor":0,"target":0,"yaku":[],"yakuman":[8]}"#).expect_err("ordinary id");
+        assert!(e.message().contains("line 4: yakuman id 8 is not a yakuman"), "{}", e.message());
         let e = read(r#"{"type":"hora","actor":0,"target":0,"han":3,"fan":2}"#).expect_err("han differ");
         assert!(e.message().contains("line 4: han and fan differ"), "{}", e.message());
     }

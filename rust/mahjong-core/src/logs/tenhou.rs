@@ -553,14 +553,8 @@ impl<'s> TagReader<'s> {
             .into_iter()
             .map(|v| self.small(tag, "yakuman id", v, 255))
             .collect::<Result<Vec<u32>>>()?;
-        // Tenhou lists yakuman apart from the yaku; one listed the other way could not
-        // be written as the same win (mjai's reader takes every yakuman name among the
-        // yaku as a yakuman).
-        if let Some(&(id, _)) = yaku.iter().find(|(id, _)| crate::logs::mjai_yaku::is_yakuman(*id)) {
-            return Err(self.err(tag, &format!("yaku id {id} is a yakuman: yakuman go in the yakuman list")));
-        }
-        if let Some(&id) = yakuman.iter().find(|id| !crate::logs::mjai_yaku::is_yakuman(**id)) {
-            return Err(self.err(tag, &format!("yakuman id {id} is not a yakuman: it goes in the yaku list")));
+        if let Some(why) = super::event::yaku_kinds_fault(&yaku, &yakuman) {
+            return Err(self.err(tag, &why));
         }
         let dora_indicators = self.ids(tag, "doraHai")?;
         let ura_indicators = if tag.get("doraHaiUra").is_some() { self.ids(tag, "doraHaiUra")? } else { Vec::new() };

@@ -1041,15 +1041,13 @@ fn parse_value(text: &str, info: &[Value]) -> std::result::Result<(u32, u32, i32
 /// Limit names and Tenhou's limit codes (数え役満 also reads as 役満).
 pub const LIMITS: [(&str, u8); 5] = [("満貫", 1), ("跳満", 2), ("倍満", 3), ("三倍満", 4), ("役満", 5)];
 
-/// A win's yaku (Tenhou id, han) and yakuman (Tenhou ids).
-type YakuLists = (Vec<(u32, u32)>, Vec<u32>);
-
 /// Tenhou yaku ids from the yaku entries ("立直(1飜)", "国士無双(役満)") whose
 /// names this crate knows (riichi::yaku's Japanese names); others are left out.
 /// A known name counted the other way (a yakuman given han, or a yaku given 役満)
-/// is refused: Tenhou never writes one, and every other format keeps yakuman apart
-/// from the yaku, so such a win could not be written as the same win.
-fn yaku_of(info: &[Value]) -> std::result::Result<YakuLists, String> {
+/// is refused, naming the entry as written: Tenhou never writes one, and such a win
+/// could not be written as the same win (the check every reader asks of a win,
+/// [`yaku_kinds_fault`](super::event::yaku_kinds_fault), here per entry).
+fn yaku_of(info: &[Value]) -> std::result::Result<super::event::YakuLists, String> {
     let (mut yaku, mut yakuman) = (Vec::new(), Vec::new());
     for y in info.iter().skip(4).filter_map(|v| v.as_str()) {
         let Some((name, rest)) = y.split_once('(') else { continue };
